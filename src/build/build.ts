@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { loadContent } from '../content/load-content.js';
+import type { ContentModel } from '../content/model.js';
+import type { Problem } from '../errors/problem.js';
+import { emitArticleVariants } from '../emit/article-variants.js';
+import type { EmitContext } from '../emit/context.js';
+import { emitCorpus } from '../emit/corpus.js';
+import { emitCrawlerFiles } from '../emit/crawler-files.js';
+import { emitHeadersFile } from '../emit/headers-file.js';
+import { emitIndexes } from '../emit/indexes.js';
+import { emitLicense } from '../emit/license-xml.js';
+import { emitLlmsTxt } from '../emit/llms-txt.js';
+import type { OutputFile } from '../emit/output.js';
+import { emitPages } from '../emit/pages.js';
+import { emitPricing } from '../emit/pricing.js';
+import { emitResourceVariants } from '../emit/resource-variants.js';
+import { emitSamples } from '../emit/samples.js';
+import { emitServerCard } from '../emit/server-card.js';
+import { emitTaxonomies } from '../emit/taxonomies.js';
+import { siteUrls } from '../emit/urls.js';
+import { emitWorkerData } from '../emit/worker-data.js';
+import { schemaRegistry } from '../schemas/registry.js';
+import { createPageRenderer } from '../templates/page-renderer.js';
+import { compilerVersion } from '../util/version.js';
+import { assertNoPremiumLeak } from './premium-guard.js';
+import { writeAtomically } from './write-atomically.js';
+
+export interface BuildOptions {
+  contentDir: string;
+  outDir: string;
+  baseUrl?: string;
+  /** Seconds since the epoch, as in the SOURCE_DATE_EPOCH convention. */
+  sourceDateEpoch?: string;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  problems: Problem[];
+  outDir: string;
+  files: OutputFile[];
+  resources: number;
+  articles: number;
+}
+
+/** Every output family, in the order a reader of the code meets them in SPEC §2 and §4. */
+export const emitters: ((context: EmitContext) => OutputFile[])[] = [
+  emitResourceVariants,
+  emitArticleVariants,
+  emitIndexes,
+  emitTaxonomies,
+  emitCorpus,
+  emitSamples,
+  emitPricing,
+  emitLlmsTxt,
+  emitCrawlerFiles,
+  emitLicense,
+  emitServerCard,
+  emitPages,
+  emitHeadersFile,
+  emitWorkerData,
+];
+
+/** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */
+export function buildDate(model: ContentModel, sourceDateEpoch?: string): string {
+  if (sourceDateEpoch && /^\d+$/.test(sourceDateEpoch)) return new Date(Number(sourceDateEpoch) * 1000).toISOString().slice(0, 10);
+  const dates = [...model.resources.map((resource) => resource.updated), ...model.articles.map((article) => article.updated)];
+  return dates.reduce((newest, date) => (date > newest ? date : newest), '1970-01-01');
+}
+
+export function createEmitContext(model: ContentModel, sourceDateEpoch?: string): EmitContext {
+  const templates = model.site.templates ? path.resolve(model.dir, model.site.templates) : undefined;
+  return {
+    model,
+    urls: siteUrls(model.site.url),
+    buildDate: buildDate(model, sourceDateEpoch),
+    registry: schemaRegistry(),
+    pages: createPageRenderer(templates),
+    version: compilerVersion,
+  };
+}
+
+/** Validates the content, then compiles every output and swaps it into `outDir` in one step. */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const outDir = path.resolve(options.outDir);
+  const { model, problems } = await loadContent(options.contentDir, options.baseUrl ? { baseUrl: options.baseUrl } : {});
+  if (!model) return { ok: false, problems, outDir, files: [], resources: 0, articles: 0 };
+  const context = createEmitContext(model, options.sourceDateEpoch);
+  const files = emitters.flatMap((emit) => emit(context));
+  assertUniquePaths(files);
+  assertNoPremiumLeak(model, files);
+  await writeAtomically(outDir, files);
+  return { ok: true, problems, outDir, files, resources: model.resources.length, articles: model.articles.length };
+}
+
+function assertUniquePaths(files: OutputFile[]): void {
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (seen.has(file.path)) throw new Error(`Two emitters wrote ${file.path}; this is a bug in agentdir.`);
+    seen.add(file.path);
+  }
+}

@@ -1,0 +1,37 @@
+import type { ContentModel } from '../content/model.js';
+import type { OutputFile } from '../emit/output.js';
+
+/** Thrown when a public file would carry premium prose: the build stops rather than publish it. */
+export class PremiumLeakError extends Error {
+  override readonly name = 'PremiumLeakError';
+}
+
+/** Sentences of a text long enough to be distinctive (short ones like "See below." occur anywhere). */
+export function distinctiveSentences(markdown: string, minLength = 40): string[] {
+  return markdown
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.replace(/^[#>*\-\d.\s|]+/, '').trim())
+    .filter((sentence) => sentence.length >= minLength);
+}
+
+/**
+ * Checks every file bound for `public/` against every distinctive sentence of every premium body.
+ * Defence in depth: emitters never receive premium bodies for public files, and this proves it.
+ */
+export function assertNoPremiumLeak(model: ContentModel, files: OutputFile[]): void {
+  const allowed = new Set(
+    model.resources.filter((resource) => resource.premium).flatMap((resource) => [resource.title, resource.description, resource.premium_summary ?? '', ...resource.rendered.sections]),
+  );
+  const sentences = model.resources
+    .filter((resource) => resource.premium)
+    .flatMap((resource) => distinctiveSentences(resource.body).map((sentence) => ({ slug: resource.slug, sentence })))
+    .filter(({ sentence }) => ![...allowed].some((text) => text.includes(sentence)));
+  if (!sentences.length) return;
+  for (const file of files) {
+    if (!file.path.startsWith('public/')) continue;
+    const leak = sentences.find(({ sentence }) => file.content.includes(sentence));
+    if (leak) {
+      throw new PremiumLeakError(`${file.path} would contain text of the premium resource \`${leak.slug}\` ("${leak.sentence.slice(0, 60)}..."). Nothing was written. This is a bug in agentdir or a custom template; premium bodies must only reach worker/.`);
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import type { Problem } from '../errors/problem.js';
+import { displayPath } from '../util/paths.js';
+import type { Article, Cluster, LearningPath, Resource, Site } from './model.js';
+import { parseInternalLink } from './internal-links.js';
+import { fileProblem } from './read-source.js';
+import { positionOf, type YamlSource } from './source-file.js';
+import type { LinkAt } from '../markdown/render.js';
+
+/** Slugs that are free by definition (SPEC §2.1): the way in must never be paywalled. */
+export const alwaysFreeSlugs = ['getting-started', 'access-and-pricing'] as const;
+
+export interface CrossCheckInput {
+  site: Site;
+  resources: Resource[];
+  clusters: Cluster[];
+  paths: LearningPath[];
+  pathsSource?: YamlSource;
+}
+
+/** Checks that need more than one file: premium rules, taxonomy, slugs, learning paths, links. */
+export function crossCheck(input: CrossCheckInput): Problem[] {
+  return [
+    ...checkResources(input.site, input.resources),
+    ...checkArticleSlugs(input.clusters),
+    ...checkArticles(input.clusters, input.resources),
+    ...checkPaths(input.paths, input.resources, input.pathsSource),
+    ...checkLinks(input),
+  ];
+}
+
+function at(entry: { source: YamlSource }, field: string) {
+  return { ...positionOf(entry.source, [field]), field };
+}
+
+function checkResources(site: Site, resources: Resource[]): Problem[] {
+  const problems: Problem[] = [];
+  const categories = site.categories ? new Set(site.categories.map((category) => category.id)) : undefined;
+  const vocabulary = site.tags ? new Set(site.tags) : undefined;
+
+  for (const resource of resources) {
+    const { file, slug } = resource;
+    if (resource.premium && (alwaysFreeSlugs as readonly string[]).includes(slug)) {
+      problems.push(fileProblem(file, 'ForbiddenPremium', `\`${slug}\` can never be premium`, `Remove \`premium: true\`: ${alwaysFreeSlugs.join(' and ')} are always free, so every visitor can learn how access works.`, at(resource, 'premium')));
+    }
+    if (resource.premium && !resource.premium_summary) {
+      problems.push(fileProblem(file, 'PremiumWithoutSummary', '`premium_summary` is required when `premium` is true', 'Add `premium_summary:` with a free teaser of one to three sentences; it is published in place of the body.', at(resource, 'premium')));
+    }
+    if (resource.premium && resource.rendered.sections.length === 0) {
+      problems.push(fileProblem(file, 'PremiumWithoutSections', 'a premium body needs at least one `## ` section', 'Add H2 headings: their titles are the free preview a buyer sees in the 402 answer.', { line: resource.bodyLineOffset + 1, column: 1, field: 'body' }));
+    }
+    if (!resource.premium) {
+      for (const field of ['premium_summary', 'price', 'currency', 'checkout_url'] as const) {
+        if (resource[field] !== undefined) {
+          problems.push(fileProblem(file, 'PremiumFieldsOnFree', `\`${field}\` has no effect on a free resource`, 'Remove it, or set `premium: true` if the body should be paid for.', { ...at(resource, field), severity: 'warning' }));
+        }
+      }
+    }
+    if (categories && !categories.has(resource.category)) {
+      problems.push(fileProblem(file, 'UnknownCategory', `category "${resource.category}" is not declared in site.yaml`, `Use one of: ${[...categories].join(', ')}; or add it to \`categories\` in site.yaml.`, at(resource, 'category')));
+    }
+    if (vocabulary) {
+      resource.tags.forEach((tag, index) => {
+        if (!vocabulary.has(tag)) {
+          problems.push(fileProblem(file, 'UnknownTag', `tag "${tag}" is not in the vocabulary of site.yaml`, 'Use a tag from `tags` in site.yaml, or add this one there so related resources share it.', { ...positionOf(resource.source, ['tags', index]), field: `tags.${index}`, severity: 'warning' }));
+        }
+      });
+    }
+    if (!resource.body.trim()) {
+      problems.push(fileProblem(file, 'EmptyBody', 'the body is empty', 'Write the resource below the closing `---` of the front matter.', { line: resource.bodyLineOffset, column: 1, field: 'body', severity: 'warning' }));
+    }
+    problems.push(...checkSources(resource));
+  }
+  return problems;
+}
+
+function checkSources(resource: Resource): Problem[] {
+  const sources = resource.rendered.sources;
+  if (sources === null) return [];
+  if (sources.length === 0) {
+    return [fileProblem(resource.file, 'EmptyVerifiedSources', '`## Verified sources` lists no links', 'List each source as a Markdown link to its absolute URL, e.g. `- [RFC 9110](https://www.rfc-editor.org/rfc/rfc9110)`, or remove the heading.', { line: resource.bodyLineOffset + 1, column: 1, field: 'sources', severity: 'warning' })];
+  }
+  return sources
+    .filter((source) => !/^https?:\/\/[^/\s]+/i.test(source.url))
+    .map((source) =>
+      fileProblem(resource.file, 'RelativeSourceUrl', `verified source "${source.url}" is not an absolute http(s) URL`, 'Write the full address, starting with https://, so agents can fetch the citation from anywhere.', { ...bodyPosition(resource, source), field: 'sources' }),
+    );
+}
+
+function checkArticleSlugs(clusters: Cluster[]): Problem[] {
+  const problems: Problem[] = [];
+  const seen = new Map<string, Article>();
+  for (const article of clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs])) {
+    const first = seen.get(article.slug);
+    if (first) {
+      problems.push(fileProblem(article.file, 'DuplicateSlug', `article slug \`${article.slug}\` is already used by ${displayPath(first.file)}`, 'Article URLs are /articles/<slug> across all clusters: rename one of the files.', { line: 1, column: 1 }));
+    } else {
+      seen.set(article.slug, article);
+    }
+  }
+  return problems;
+}
+
+function checkArticles(clusters: Cluster[], resources: Resource[]): Problem[] {
+  const problems: Problem[] = [];
+  const slugs = new Set(resources.map((resource) => resource.slug));
+  for (const article of clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs])) {
+    article.resources.forEach((slug, index) => {
+      if (!slugs.has(slug)) {
+        problems.push(fileProblem(article.file, 'UnknownRelatedResource', `related resource \`${slug}\` does not exist`, hintForSlug(slug, slugs), { ...positionOf(article.source, ['resources', index]), field: `resources.${index}` }));
+      }
+    });
+    if (article.updated < article.published) {
+      problems.push(fileProblem(article.file, 'DateOrder', `\`updated\` (${article.updated}) is before \`published\` (${article.published})`, 'Set `updated` to the publication date or later.', { ...at(article, 'updated'), severity: 'warning' }));
+    }
+  }
+  return problems;
+}
+
+function checkPaths(paths: LearningPath[], resources: Resource[], source?: YamlSource): Problem[] {
+  if (!source) return [];
+  const problems: Problem[] = [];
+  const slugs = new Set(resources.map((resource) => resource.slug));
+  const ids = new Set<string>();
+  paths.forEach((learningPath, pathIndex) => {
+    if (ids.has(learningPath.id)) {
+      problems.push(fileProblem(source.file, 'DuplicatePathId', `learning path id \`${learningPath.id}\` is used twice`, 'Give every learning path its own id.', { ...positionOf(source, ['paths', pathIndex, 'id']), field: `paths.${pathIndex}.id` }));
+    }
+    ids.add(learningPath.id);
+    learningPath.steps.forEach((slug, stepIndex) => {
+      if (!slugs.has(slug)) {
+        problems.push(fileProblem(source.file, 'UnknownPathStep', `step \`${slug}\` of path \`${learningPath.id}\` names no resource`, hintForSlug(slug, slugs), { ...positionOf(source, ['paths', pathIndex, 'steps', stepIndex]), field: `paths.${pathIndex}.steps.${stepIndex}` }));
+      }
+    });
+  });
+  return problems;
+}
+
+function checkLinks({ site, resources, clusters }: CrossCheckInput): Problem[] {
+  const problems: Problem[] = [];
+  const targets = {
+    resources: new Map(resources.map((resource) => [resource.slug, resource.rendered.anchors])),
+    articles: new Map(clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs]).map((article) => [article.slug, article.rendered.anchors])),
+  };
+  const documents: (Resource | Article)[] = [...resources, ...clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs])];
+  for (const document of documents) {
+    for (const link of document.rendered.links) {
+      const report = (message: string, hint: string) =>
+        problems.push(fileProblem(document.file, 'BrokenInternalLink', message, hint, { ...bodyPosition(document, link), field: 'body' }));
+      if (link.url.startsWith('#')) {
+        const anchor = link.url.slice(1);
+        if (anchor && !document.rendered.anchors.includes(decodeURIComponentSafe(anchor))) {
+          report(`link to "${link.url}" matches no heading on this page`, `Headings here have the anchors: ${document.rendered.anchors.map((id) => `#${id}`).join(', ') || '(none)'}.`);
+        }
+        continue;
+      }
+      const target = parseInternalLink(link.url, site.url);
+      if (target === null) continue;
+      if (target.broken) {
+        report(`link to "${link.url}" does not match any page of this site`, 'Link to /resources/<slug>, /articles/<slug> (optionally with .md), or /api/resources/<slug>.json.');
+        continue;
+      }
+      const anchors = targets[target.family].get(target.slug);
+      if (!anchors) {
+        report(`link to "${link.url}" points at no ${target.family === 'resources' ? 'resource' : 'article'} \`${target.slug}\``, hintForSlug(target.slug, new Set(targets[target.family].keys())));
+      } else if (target.anchor && target.html && !anchors.includes(target.anchor)) {
+        report(`link to "${link.url}" names an anchor that \`${target.slug}\` does not have`, `Its headings have the anchors: ${anchors.map((id) => `#${id}`).join(', ') || '(none)'}.`);
+      }
+    }
+  }
+  return problems;
+}
+
+function bodyPosition(document: { bodyLineOffset: number }, link: LinkAt) {
+  return { line: link.line + document.bodyLineOffset, column: link.column };
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function hintForSlug(slug: string, known: Set<string>): string {
+  const near = [...known].filter((candidate) => candidate.includes(slug) || slug.includes(candidate)).slice(0, 3);
+  return near.length
+    ? `Did you mean ${near.map((candidate) => `\`${candidate}\``).join(' or ')}?`
+    : 'Check the spelling against the file names in content/resources/ and content/articles/.';
+}

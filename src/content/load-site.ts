@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Problem } from '../errors/problem.js';
+import { schemaRegistry } from '../schemas/registry.js';
+import type { Site } from './model.js';
+import { fileProblem, readYamlFile } from './read-source.js';
+import { validateAgainstSchema } from './schema-problems.js';
+import type { YamlSource } from './source-file.js';
+
+export async function loadSite(dir: string, baseUrl?: string): Promise<{ site?: Site; source?: YamlSource; problems: Problem[] }> {
+  const file = path.join(dir, 'site.yaml');
+  if (!fs.existsSync(file)) {
+    return {
+      problems: [fileProblem(file, 'MissingFile', 'site.yaml is missing', `Create ${path.join(dir, 'site.yaml')} with at least name, url, description, publisher and pricing, or pass the content folder as the first argument.`)],
+    };
+  }
+  const { source, problems } = await readYamlFile(file);
+  if (!source) return { problems };
+  const schemaProblems = validateAgainstSchema(source, schemaRegistry().validator('site'), 'site.yaml');
+  if (schemaProblems.length) return { source, problems: schemaProblems };
+  return { site: withDefaults(source.data as RawSite, baseUrl), source, problems: [] };
+}
+
+type RawSite = Omit<Site, 'language' | 'license' | 'content_signals' | 'x402' | 'mcp' | 'pricing'> & {
+  language?: string;
+  license?: Partial<Site['license']>;
+  content_signals?: Partial<Site['content_signals']>;
+  x402?: Partial<Site['x402']>;
+  mcp?: Partial<Site['mcp']>;
+  pricing: Partial<Site['pricing']> & Pick<Site['pricing'], 'payment_url' | 'tiers'>;
+};
+
+function withDefaults(raw: RawSite, baseUrl?: string): Site {
+  return {
+    ...raw,
+    url: (baseUrl ?? raw.url).replace(/\/+$/, ''),
+    language: raw.language ?? 'en',
+    license: {
+      name: raw.license?.name ?? `${raw.name} content license`,
+      ...(raw.license?.terms_url ? { terms_url: raw.license.terms_url } : {}),
+      ...(raw.license?.copyright ? { copyright: raw.license.copyright } : {}),
+      permits: raw.license?.permits ?? ['search', 'ai-input', 'ai-index'],
+      prohibits: raw.license?.prohibits ?? ['ai-train'],
+    },
+    content_signals: {
+      search: raw.content_signals?.search ?? true,
+      'ai-input': raw.content_signals?.['ai-input'] ?? true,
+      'ai-train': raw.content_signals?.['ai-train'] ?? false,
+    },
+    pricing: {
+      payment_url: raw.pricing.payment_url,
+      delivery: raw.pricing.delivery ?? 'The key is delivered by e-mail after checkout. Delivery is manual, so it takes some time.',
+      price_usd: raw.pricing.price_usd ?? '0.05',
+      tiers: raw.pricing.tiers,
+    },
+    x402: {
+      network: raw.x402?.network ?? 'base',
+      ...(raw.x402?.asset ? { asset: raw.x402.asset } : {}),
+      max_timeout_seconds: raw.x402?.max_timeout_seconds ?? 60,
+    },
+    mcp: { allowed_origins: raw.mcp?.allowed_origins ?? [] },
+  };
+}

@@ -1,0 +1,173 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Problem } from '../errors/problem.js';
+import { positionOf, type YamlSource } from './source-file.js';
+import { displayPath } from '../util/paths.js';
+
+/** Validates parsed YAML against a compiled schema and turns each ajv error into a located, actionable problem. */
+export function validateAgainstSchema(source: YamlSource, validate: ValidateFunction, what: string): Problem[] {
+  if (validate(source.data ?? {})) return [];
+  const errors = collapse(validate.errors ?? []);
+  return errors.map((error) => toProblem(source, error, what));
+}
+
+// `if/then` and `oneOf` wrap the errors that say what is really wrong; keep those.
+function collapse(errors: ErrorObject[]): ErrorObject[] {
+  const meaningful = errors.filter((error) => !['if', 'oneOf', 'anyOf', 'not'].includes(error.keyword) || errors.length === 1);
+  const seen = new Set<string>();
+  return meaningful.filter((error) => {
+    const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function segmentsOf(instancePath: string): (string | number)[] {
+  if (!instancePath) return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function toProblem(source: YamlSource, error: ErrorObject, what: string): Problem {
+  const segments = segmentsOf(error.instancePath);
+  const base = { severity: 'error' as const, file: displayPath(source.file) };
+  const schemaNote = describe(error.parentSchema);
+
+  if (error.keyword === 'additionalProperties') {
+    const name = String((error.params as { additionalProperty: string }).additionalProperty);
+    const field = [...segments, name].join('.');
+    const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
+    const near = closest(name, allowed);
+    return {
+      ...base,
+      code: 'UnknownField',
+      ...positionOf(source, [...segments, name], true),
+      field,
+      message: `\`${field}\` is not a field of ${what}`,
+      hint: near
+        ? `Did you mean \`${near}\`? Allowed fields: ${allowed.join(', ')}.`
+        : `Remove it, or use one of: ${allowed.join(', ')}.`,
+    };
+  }
+  if (error.keyword === 'required') {
+    const name = String((error.params as { missingProperty: string }).missingProperty);
+    const field = [...segments, name].join('.');
+    const property = (error.parentSchema as { properties?: Record<string, unknown> })?.properties?.[name];
+    return {
+      ...base,
+      code: 'MissingField',
+      ...positionOf(source, segments),
+      field,
+      message: `\`${field}\` is required in ${what}`,
+      hint: `Add \`${name}:\`${describe(property) ? ` (${describe(property)})` : ''}.`,
+    };
+  }
+
+  const field = segments.join('.');
+  const got = error.data === undefined ? '' : `  (got ${preview(error.data)})`;
+  return {
+    ...base,
+    code: 'SchemaViolation',
+    ...positionOf(source, segments),
+    field,
+    message: `\`${field || what}\` ${explain(error)}${got}`,
+    hint: schemaNote || 'Check the value against the schema in schemas/.',
+  };
+}
+
+function explain(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'type': {
+      const schema = error.parentSchema as { type?: string; items?: { type?: string } };
+      if (schema?.type === 'array' && schema.items?.type) return `must be a list of ${schema.items.type}s`;
+      return `must be ${article(String(params.type))}`;
+    }
+    case 'format':
+      return params.format === 'date' ? 'must be a real calendar date written YYYY-MM-DD' : `must be a valid ${String(params.format)}`;
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'pattern': {
+      const pattern = String(params.pattern);
+      if (pattern.startsWith('^[a-z0-9]+(-[a-z0-9]+)*$')) return 'must be lowercase kebab-case (letters, digits and single hyphens)';
+      if (pattern === '^https?://') return 'must be an absolute http(s) URL';
+      if (pattern === '^[^\\n]*$') return 'must fit on one line';
+      return `must match ${pattern}`;
+    }
+    case 'minLength':
+      return params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `must be at most ${String(params.limit)} characters`;
+    case 'minItems':
+      return `must list at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `must list at most ${String(params.limit)} items`;
+    case 'uniqueItems':
+      return `must not repeat an item (items ${String(params.j)} and ${String(params.i)} are equal)`;
+    case 'minimum':
+      return `must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `must be at most ${String(params.limit)}`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+function article(type: string): string {
+  const words: Record<string, string> = {
+    string: 'a string',
+    boolean: 'true or false',
+    integer: 'a whole number',
+    number: 'a number',
+    array: 'a list',
+    object: 'a mapping of fields',
+    null: 'empty',
+  };
+  return type
+    .split(',')
+    .map((part) => words[part] ?? part)
+    .join(' or ');
+}
+
+function describe(schema: unknown): string {
+  const text = (schema as { description?: unknown } | undefined)?.description;
+  return typeof text === 'string' ? text : '';
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** The allowed name within two edits of `name`, to suggest a fix for a typo. */
+function closest(name: string, options: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const option of options) {
+    const distance = editDistance(name.toLowerCase(), option.toLowerCase());
+    if (distance < bestDistance) {
+      best = option;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}

@@ -1,0 +1,80 @@
+import type { Resource } from '../content/model.js';
+import { estimateTokens, type EmitContext } from './context.js';
+import { assertValid, jsonFile, ndjsonFile, type OutputFile } from './output.js';
+import { resourceSources } from './resource-json.js';
+
+export type CorpusExport = 'sample' | 'full';
+
+/** One resource record of a corpus export. In the free sample a premium body is withheld: `text` null, teaser in `premium_summary`. */
+export function corpusResourceRecord(resource: Resource, exportKind: CorpusExport, context: EmitContext): Record<string, unknown> {
+  const { urls } = context;
+  const withheld = resource.premium && exportKind === 'sample';
+  return {
+    type: 'resource',
+    slug: resource.slug,
+    title: resource.title,
+    description: resource.description,
+    category: resource.category,
+    tags: resource.tags,
+    updated: resource.updated,
+    premium: resource.premium,
+    url: urls.resourceHtml(resource.slug),
+    markdown: urls.resourceMarkdown(resource.slug),
+    text: withheld ? null : resource.body,
+    ...(resource.premium ? { premium_summary: resource.premium_summary } : {}),
+    sources: resourceSources(resource),
+    words: withheld ? 0 : resource.rendered.words,
+    estimated_tokens: withheld ? 0 : estimateTokens(resource.body),
+  };
+}
+
+export function corpusMetaRecord(exportKind: CorpusExport, context: EmitContext): Record<string, unknown> {
+  const { model, urls } = context;
+  const included = model.resources.filter((resource) => exportKind === 'full' || !resource.premium);
+  return {
+    type: 'meta',
+    site: model.site.name,
+    url: urls.home,
+    description: model.site.description,
+    export: exportKind,
+    generated: context.buildDate,
+    count: model.resources.length,
+    premium_count: model.resources.filter((resource) => resource.premium).length,
+    words: included.reduce((sum, resource) => sum + resource.rendered.words, 0),
+    estimated_tokens: included.reduce((sum, resource) => sum + estimateTokens(resource.body), 0),
+    license: urls.license,
+    pricing: urls.pricing,
+    full_export: urls.corpusFull,
+    schema: urls.corpusSchema,
+  };
+}
+
+export function corpusRecords(exportKind: CorpusExport, context: EmitContext): Record<string, unknown>[] {
+  return [corpusMetaRecord(exportKind, context), ...context.model.resources.map((resource) => corpusResourceRecord(resource, exportKind, context))];
+}
+
+/** The published corpus schema: the record schema with its shared definitions inlined, so it stands alone. */
+export function publishedCorpusSchema(context: EmitContext): Record<string, unknown> {
+  const record = context.registry.document('corpus-record');
+  const common = context.registry.document('common') as { $defs: Record<string, unknown> };
+  const text = JSON.stringify(record).replaceAll('"common.schema.json#/$defs/', '"#/$defs/');
+  const schema = JSON.parse(text) as { $defs: Record<string, unknown> } & Record<string, unknown>;
+  return { ...schema, $id: context.urls.corpusSchema, $defs: { ...common.$defs, ...schema.$defs } };
+}
+
+/** The free corpus exports and their schema; the full export is a worker artifact (see worker-data). */
+export function emitCorpus(context: EmitContext): OutputFile[] {
+  const records = corpusRecords('sample', context);
+  const [meta, ...resources] = records;
+  const schema = publishedCorpusSchema(context);
+  // The published schema must accept what we publish, just like the schema it was derived from.
+  const validatePublished = context.registry.ajv.compile(schema);
+  for (const record of records) if (!validatePublished(record)) throw new Error(`public/api/corpus.schema.json rejects a corpus record: ${context.registry.ajv.errorsText(validatePublished.errors)}`);
+  context.registry.ajv.removeSchema(schema);
+  assertValid(context.registry, 'corpus-record', meta, 'public/api/corpus.jsonl line 1');
+  return [
+    ndjsonFile(context.registry, 'public/api/corpus.jsonl', records, 'corpus-record'),
+    jsonFile(context.registry, 'public/api/corpus.json', { meta, resources }, 'corpus'),
+    { path: 'public/api/corpus.schema.json', content: `${JSON.stringify(schema, null, 2)}\n` },
+  ];
+}

@@ -1,0 +1,22 @@
+import { contentTypeOverrides } from '../shared/content-types.js';
+import type { EmitContext } from './context.js';
+import type { OutputFile } from './output.js';
+
+/** `_headers` for static hosts that read it (Cloudflare, Netlify): media types the extension alone does not give. */
+export function headersFile(context: EmitContext): string {
+  const rules: [string, string[]][] = [
+    ['/*.md', ['Content-Type: text/markdown; charset=utf-8']],
+    ['/*.jsonl', ['Content-Type: application/x-ndjson']],
+    ...Object.entries(contentTypeOverrides).map(([path, type]): [string, string[]] => [path, [`Content-Type: ${type}`]]),
+    ['/llms.txt', ['Content-Type: text/plain; charset=utf-8']],
+    ['/llms-full.txt', ['Content-Type: text/plain; charset=utf-8']],
+    ['/api/*', ['Access-Control-Allow-Origin: *']],
+    ['/.well-known/*', ['Access-Control-Allow-Origin: *']],
+  ];
+  const header = `# Response headers for static hosts (${context.model.site.name}). Worker routes set their own.`;
+  return `${header}\n${rules.map(([path, lines]) => `${path}\n${lines.map((line) => `  ${line}`).join('\n')}`).join('\n')}\n`;
+}
+
+export function emitHeadersFile(context: EmitContext): OutputFile[] {
+  return [{ path: 'public/_headers', content: headersFile(context) }];
+}

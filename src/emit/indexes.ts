@@ -1,0 +1,124 @@
+import { articleRef, clusterArticles } from './article-json.js';
+import { estimateTokens, type EmitContext } from './context.js';
+import { jsonFile, type OutputFile } from './output.js';
+import { premiumOffer } from './resource-json.js';
+
+/** /api/resources.json (SPEC §2.2): every resource, premium ones with their price. */
+export function resourceIndex(context: EmitContext): Record<string, unknown> {
+  const { model, urls } = context;
+  return {
+    site: model.site.name,
+    url: urls.home,
+    description: model.site.description,
+    count: model.resources.length,
+    license: urls.license,
+    resources: model.resources.map((resource) => ({
+      slug: resource.slug,
+      title: resource.title,
+      description: resource.description,
+      category: resource.category,
+      tags: resource.tags,
+      updated: resource.updated,
+      html: urls.resourceHtml(resource.slug),
+      markdown: urls.resourceMarkdown(resource.slug),
+      json: urls.resourceJson(resource.slug),
+      premium: resource.premium,
+      ...(resource.premium ? premiumOffer(resource, context) : {}),
+    })),
+  };
+}
+
+/** /api/articles.json (SPEC §2.4): clusters in reading order and every article's metadata, no bodies. */
+export function articleIndex(context: EmitContext): Record<string, unknown> {
+  const { model, urls } = context;
+  const newest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a), dates[0] ?? '');
+  const articles = model.articles;
+  return {
+    site: model.site.name,
+    url: urls.home,
+    description: `Editorial guides of ${model.site.name}, grouped in topic clusters: one pillar plus sub-articles in reading order. Always free.`,
+    count: articles.length,
+    words: articles.reduce((sum, article) => sum + article.rendered.words, 0),
+    estimated_tokens: articles.reduce((sum, article) => sum + estimateTokens(article.body), 0),
+    ...(articles.length
+      ? { newest_update: newest(articles.map((article) => article.updated)), newest_publish: newest(articles.map((article) => article.published)) }
+      : {}),
+    clusters_complete: model.clusters.filter((cluster) => cluster.status === 'complete').length,
+    clusters: model.clusters.map((cluster) => ({
+      id: cluster.id,
+      title: cluster.title,
+      status: cluster.status,
+      ...(cluster.description ? { description: cluster.description } : {}),
+      ...(cluster.target_query ? { target_query: cluster.target_query } : {}),
+      ...(cluster.started ? { started: cluster.started } : {}),
+      ...(cluster.target_subs !== undefined ? { target_subs: cluster.target_subs } : {}),
+      published_subs: cluster.subs.length,
+      pillar: articleRef(cluster.pillar, context),
+      subs: cluster.subs.map((sub) => articleRef(sub, context)),
+    })),
+    articles: model.clusters.flatMap((cluster) =>
+      clusterArticles(cluster).map((article) => ({
+        slug: article.slug,
+        title: article.title,
+        description: article.description,
+        kind: article.kind,
+        order: article.order,
+        cluster: cluster.id,
+        ...(article.target_query ? { target_query: article.target_query } : {}),
+        tags: article.tags,
+        published: article.published,
+        updated: article.updated,
+        words: article.rendered.words,
+        estimated_tokens: estimateTokens(article.body),
+        url: urls.articleHtml(article.slug),
+        markdown: urls.articleMarkdown(article.slug),
+        json: urls.articleJson(article.slug),
+      })),
+    ),
+  };
+}
+
+/** Suggested weights of SPEC §2.6: title over tags over description. */
+export const searchWeights = { title: 3, tags: 2, description: 1 };
+
+/** /api/search-index.json (SPEC §2.6): one row per resource and per article. */
+export function searchIndex(context: EmitContext): Record<string, unknown> {
+  const { model, urls } = context;
+  const rows = [
+    ...model.resources.map((resource) => ({
+      type: 'resource',
+      slug: resource.slug,
+      title: resource.title,
+      description: resource.description,
+      tags: resource.tags,
+      category: resource.category,
+      url: urls.resourceHtml(resource.slug),
+      markdown: urls.resourceMarkdown(resource.slug),
+      json: urls.resourceJson(resource.slug),
+      premium: resource.premium,
+      updated: resource.updated,
+    })),
+    ...model.articles.map((article) => ({
+      type: 'article',
+      slug: article.slug,
+      title: article.title,
+      description: article.description,
+      tags: article.tags,
+      cluster: article.clusterId,
+      url: urls.articleHtml(article.slug),
+      markdown: urls.articleMarkdown(article.slug),
+      json: urls.articleJson(article.slug),
+      premium: false,
+      updated: article.updated,
+    })),
+  ];
+  return { site: model.site.name, url: urls.home, count: rows.length, license: urls.license, weights: searchWeights, rows };
+}
+
+export function emitIndexes(context: EmitContext): OutputFile[] {
+  return [
+    jsonFile(context.registry, 'public/api/resources.json', resourceIndex(context), 'resource-index'),
+    jsonFile(context.registry, 'public/api/articles.json', articleIndex(context), 'article-index'),
+    jsonFile(context.registry, 'public/api/search-index.json', searchIndex(context), 'search-index'),
+  ];
+}

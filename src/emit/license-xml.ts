@@ -1,0 +1,70 @@
+import { escapeXml } from '../util/xml.js';
+import type { EmitContext } from './context.js';
+import type { OutputFile } from './output.js';
+import { premiumOffer } from './resource-json.js';
+
+/**
+ * /license.xml in RSL 1.0 (namespace https://rslstandard.org/rsl). Premium resources come first with
+ * their purchase terms; then the whole site: free use for the permitted usages, and a paid corpus
+ * license for training.
+ */
+export function licenseXml(context: EmitContext): string {
+  const { site } = context.model;
+  const { urls } = context;
+  const corpus = site.pricing.tiers.find((tier) => tier.id === 'corpus');
+  const copyrightAttributes = [
+    'type="organization"',
+    ...(site.publisher.email ? [`contactEmail="${escapeXml(site.publisher.email)}"`] : []),
+    ...(site.publisher.url ? [`contactUrl="${escapeXml(site.publisher.url)}"`] : []),
+  ].join(' ');
+  const copyright = `    <copyright ${copyrightAttributes}>${escapeXml(site.license.copyright ?? site.publisher.name)}</copyright>`;
+  const terms = `    <terms>${escapeXml(site.license.terms_url ?? urls.terms)}</terms>`;
+
+  const premium = context.model.resources
+    .filter((resource) => resource.premium)
+    .map((resource) => {
+      const offer = premiumOffer(resource, context);
+      return [
+        `  <content url="/resources/${resource.slug}">`,
+        '    <license>',
+        `      <permits type="usage">${site.license.permits.join(' ')}</permits>`,
+        ...(site.license.prohibits.length ? [`      <prohibits type="usage">${site.license.prohibits.join(' ')}</prohibits>`] : []),
+        '      <payment type="purchase">',
+        `        <custom>${escapeXml(offer.checkout_url)}</custom>`,
+        `        <amount currency="${offer.currency}">${offer.price}</amount>`,
+        '      </payment>',
+        '    </license>',
+        copyright,
+        terms,
+        '  </content>',
+      ].join('\n');
+    });
+
+  const site_ = [
+    '  <content url="/">',
+    '    <license>',
+    `      <permits type="usage">${site.license.permits.join(' ')}</permits>`,
+    ...(site.license.prohibits.length ? [`      <prohibits type="usage">${site.license.prohibits.join(' ')}</prohibits>`] : []),
+    '    </license>',
+    ...(corpus
+      ? [
+          '    <license>',
+          '      <permits type="usage">all</permits>',
+          '      <payment type="training">',
+          `        <custom>${escapeXml(corpus.checkout_url ?? site.pricing.payment_url)}</custom>`,
+          `        <amount currency="${corpus.currency}">${corpus.price}</amount>`,
+          '      </payment>',
+          '    </license>',
+        ]
+      : []),
+    copyright,
+    terms,
+    '  </content>',
+  ].join('\n');
+
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rsl xmlns="https://rslstandard.org/rsl">\n${[...premium, site_].join('\n')}\n</rsl>\n`;
+}
+
+export function emitLicense(context: EmitContext): OutputFile[] {
+  return [{ path: 'public/license.xml', content: licenseXml(context) }];
+}

@@ -1,0 +1,82 @@
+import { byString } from '../util/compare.js';
+import type { EmitContext } from './context.js';
+import type { OutputFile } from './output.js';
+
+/** Keeps a description on one line of an llms.txt list item. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** /llms.txt in the llmstxt.org format: H1, blockquote, notes, H2 file lists of absolute `.md` links, `## Optional` last. */
+export function llmsTxt(context: EmitContext): string {
+  const { model, urls } = context;
+  const { site } = model;
+  const categoryTitle = new Map((site.categories ?? []).map((category) => [category.id, category.title]));
+  const free = model.resources.filter((resource) => !resource.premium);
+  const premium = model.resources.filter((resource) => resource.premium);
+  const categories = [...new Set(free.map((resource) => resource.category))].sort(byString);
+  const link = (title: string, url: string, description: string) => `- [${title}](${url}): ${oneLine(description)}`;
+
+  const parts = [
+    `# ${site.name}`,
+    `> ${oneLine(site.description)}`,
+    [
+      `Every resource has an HTML page, a Markdown variant (\`.md\`) and a JSON variant (\`/api/resources/<slug>.json\`). Start with the resource index at ${urls.resourceIndex} or the search index at ${urls.searchIndex}.`,
+      `Premium resources need an access key (\`Authorization: Bearer <API_KEY>\` or \`x-api-key\`); without one they answer HTTP 402 with a preview and purchase instructions. Terms: ${urls.terms}. License: ${urls.license}. MCP server: ${urls.mcp}.`,
+    ].join('\n\n'),
+  ];
+  for (const category of categories) {
+    const title = categoryTitle.get(category) ?? category.replace(/-/g, ' ').replace(/^./, (char) => char.toUpperCase());
+    parts.push(`## ${title}\n\n${free.filter((resource) => resource.category === category).map((resource) => link(resource.title, urls.resourceMarkdown(resource.slug), resource.description)).join('\n')}`);
+  }
+  if (premium.length) {
+    parts.push(`## Premium resources\n\n${premium.map((resource) => link(`${resource.title} (premium: key required)`, urls.resourceMarkdown(resource.slug), resource.description)).join('\n')}`);
+  }
+  for (const cluster of model.clusters) {
+    const articles = [cluster.pillar, ...cluster.subs];
+    parts.push(`## Guides: ${cluster.title}\n\n${articles.map((article) => link(article.title, urls.articleMarkdown(article.slug), article.description)).join('\n')}`);
+  }
+  parts.push(
+    `## Optional\n\n${[
+      link('Full text of every free resource', urls.llmsFullTxt, 'all free bodies in one file; premium resources as summaries'),
+      link('Free corpus export (NDJSON)', urls.corpusJsonl, 'meta record, then one record per resource'),
+      link('Article index', urls.articleIndex, 'guide clusters in reading order'),
+      link('Learning paths', urls.paths, 'curated reading orders over the resources'),
+      link('Pricing catalog', urls.pricing, 'access keys, corpus license, per-fetch x402'),
+    ].join('\n')}`,
+  );
+  return `${parts.join('\n\n')}\n`;
+}
+
+/** /llms-full.txt: every free body in full; premium resources contribute only their summary. */
+export function llmsFullTxt(context: EmitContext): string {
+  const { model, urls } = context;
+  const parts = [`# ${model.site.name}`, `> ${oneLine(model.site.description)}`];
+  for (const resource of model.resources) {
+    const header = `Source: ${urls.resourceMarkdown(resource.slug)}\nUpdated: ${resource.updated}`;
+    const text = resource.premium
+      ? `Premium resource: the body needs an access key (${urls.terms}).\n\n${resource.premium_summary ?? ''}`
+      : demoteHeadings(resource.body);
+    parts.push(`## ${resource.title}\n\n> ${oneLine(resource.description)}\n\n${header}\n\n${text}`);
+  }
+  return `${parts.join('\n\n---\n\n')}\n`;
+}
+
+/** Pushes a body's headings one level down so each resource stays one H2 section of the combined file. */
+function demoteHeadings(markdown: string): string {
+  let fenced = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (/^(```|~~~)/.test(line)) fenced = !fenced;
+      return !fenced && /^#{1,5} /.test(line) ? `#${line}` : line;
+    })
+    .join('\n');
+}
+
+export function emitLlmsTxt(context: EmitContext): OutputFile[] {
+  return [
+    { path: 'public/llms.txt', content: llmsTxt(context) },
+    { path: 'public/llms-full.txt', content: llmsFullTxt(context) },
+  ];
+}

@@ -1,0 +1,96 @@
+import type { EmitContext } from './context.js';
+import { jsonFile, type OutputFile } from './output.js';
+
+export const keyHeaders = ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>'];
+
+export function howToPay(context: EmitContext): string {
+  return `Buy an access key at ${context.model.site.pricing.payment_url}, then retry the request with the header \`Authorization: Bearer <API_KEY>\` (or \`x-api-key: <API_KEY>\`). Or pay per fetch with x402 at ${context.urls.x402('{slug}')}.`;
+}
+
+function premiumSlugs(context: EmitContext): string[] {
+  return context.model.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
+}
+
+/** /api/pricing.json: the four paid tiers, the per-fetch x402 price first. */
+export function pricingJson(context: EmitContext): Record<string, unknown> {
+  const { site } = context.model;
+  const { urls } = context;
+  const perFetch = {
+    id: 'per-fetch',
+    name: 'Pay per fetch (x402)',
+    price: Number(site.pricing.price_usd),
+    currency: 'USD',
+    unit: 'fetch',
+    method: 'x402',
+    checkout_url: urls.payment,
+    endpoint: urls.x402('{slug}'),
+    deliverables: ['One premium resource as Markdown, paid in USDC in the X-PAYMENT header of the request itself', 'No account and no key'],
+    license_grant: 'Read and use the fetched resource as input to an agent or model (ai-input); no training, no redistribution.',
+  };
+  const units = { starter: 'key', corpus: 'license', redistribution: 'license' } as const;
+  return {
+    site: site.name,
+    url: urls.home,
+    payment_url: site.pricing.payment_url,
+    payment_manifest: urls.payment,
+    license: urls.license,
+    terms: urls.terms,
+    premium: premiumSlugs(context),
+    tiers: [
+      perFetch,
+      ...site.pricing.tiers.map((tier) => ({
+        id: tier.id,
+        name: tier.name,
+        price: tier.price,
+        currency: tier.currency,
+        unit: units[tier.id],
+        method: 'checkout',
+        checkout_url: tier.checkout_url ?? site.pricing.payment_url,
+        deliverables: tier.deliverables,
+        license_grant: tier.license_grant,
+      })),
+    ],
+  };
+}
+
+/** /api/payment.json: the payment manifest that 402 answers and the pricing catalog point to. */
+export function paymentJson(context: EmitContext): Record<string, unknown> {
+  const { site } = context.model;
+  const { urls } = context;
+  const premium = premiumSlugs(context);
+  return {
+    site: site.name,
+    url: urls.home,
+    premium,
+    access: {
+      headers: keyHeaders,
+      how_to_pay: howToPay(context),
+      gated_paths: ['/resources/{slug}', '/resources/{slug}.md', '/api/resources/{slug}.json', '/api/corpus.full.jsonl'],
+    },
+    methods: [
+      { type: 'checkout', url: site.pricing.payment_url, tiers: site.pricing.tiers.map((tier) => tier.id), delivery: site.pricing.delivery },
+      {
+        type: 'x402',
+        x402Version: 1,
+        scheme: 'exact',
+        network: site.x402.network,
+        ...(site.x402.asset ? { asset: site.x402.asset } : {}),
+        endpoint: urls.x402('{slug}'),
+        price_usd: site.pricing.price_usd,
+        mime_type: 'text/markdown',
+        resources: premium.map((slug) => urls.x402(slug)),
+        status: 'Answers 503 x402_not_configured until the operator configures a facilitator and a wallet; then 402 with payment requirements.',
+      },
+    ],
+    pricing: urls.pricing,
+    license: urls.license,
+    terms: urls.terms,
+  };
+}
+
+export function emitPricing(context: EmitContext): OutputFile[] {
+  return [
+    jsonFile(context.registry, 'public/api/pricing.json', pricingJson(context), 'pricing'),
+    jsonFile(context.registry, 'public/api/payment.json', paymentJson(context), 'payment'),
+  ];
+}

@@ -1,0 +1,46 @@
+import type { Resource } from '../content/model.js';
+import type { EmitContext } from './context.js';
+import { estimateTokens } from './context.js';
+
+/** Price fields of a premium resource: its own overrides, else the starter key of site.yaml. */
+export function premiumOffer(resource: Resource, context: EmitContext): { price: number; currency: string; checkout_url: string } {
+  const { pricing } = context.model.site;
+  const starter = pricing.tiers.find((tier) => tier.id === 'starter') ?? pricing.tiers[0]!;
+  return {
+    price: resource.price ?? starter.price,
+    currency: resource.currency ?? starter.currency,
+    checkout_url: resource.checkout_url ?? starter.checkout_url ?? pricing.payment_url,
+  };
+}
+
+/** The single-resource JSON variant (SPEC §2.3). For a premium slug it is only ever served by the worker. */
+export function resourceJson(resource: Resource, context: EmitContext): Record<string, unknown> {
+  const { urls } = context;
+  return {
+    slug: resource.slug,
+    title: resource.title,
+    description: resource.description,
+    category: resource.category,
+    tags: resource.tags,
+    updated: resource.updated,
+    premium: resource.premium,
+    ...(resource.premium ? premiumOffer(resource, context) : {}),
+    canonical: urls.resourceHtml(resource.slug),
+    markdown: urls.resourceMarkdown(resource.slug),
+    outline: resource.rendered.outline,
+    body: resource.body,
+    sources: resourceSources(resource),
+    words: resource.rendered.words,
+    estimated_tokens: estimateTokens(resource.body),
+    license: urls.license,
+  };
+}
+
+export function resourceSources(resource: Resource): string[] {
+  return [...new Set((resource.rendered.sources ?? []).map((source) => source.url))];
+}
+
+/** The Markdown variant: H1 title, blockquote description, body; no navigation. */
+export function resourceMarkdown(resource: Resource): string {
+  return `# ${resource.title}\n\n> ${resource.description}\n\n${resource.body}\n`;
+}

@@ -1,0 +1,74 @@
+import { byString } from '../util/compare.js';
+import { estimateTokens, type EmitContext } from './context.js';
+import { jsonFile, type OutputFile } from './output.js';
+
+function titleCase(id: string): string {
+  return id
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+export function categoriesJson(context: EmitContext): Record<string, unknown> {
+  const { model, urls } = context;
+  const declared = new Map((model.site.categories ?? []).map((category) => [category.id, category]));
+  const used = new Map<string, string[]>();
+  for (const resource of model.resources) used.set(resource.category, [...(used.get(resource.category) ?? []), resource.slug]);
+  const ids = [...new Set([...declared.keys(), ...used.keys()])];
+  const categories = ids.map((id) => {
+    const meta = declared.get(id);
+    const slugs = [...(used.get(id) ?? [])].sort(byString);
+    return { id, title: meta?.title ?? titleCase(id), ...(meta?.description ? { description: meta.description } : {}), count: slugs.length, resources: slugs };
+  });
+  return { site: model.site.name, url: urls.home, count: categories.length, categories, map: Object.fromEntries(categories.map((category) => [category.id, category.resources])) };
+}
+
+export function tagsJson(context: EmitContext): Record<string, unknown> {
+  const { model, urls } = context;
+  const used = new Map<string, string[]>();
+  for (const resource of model.resources) for (const tag of resource.tags) used.set(tag, [...(used.get(tag) ?? []), resource.slug]);
+  const tags = [...used.entries()]
+    .map(([tag, slugs]) => ({ tag, count: slugs.length, resources: [...slugs].sort(byString) }))
+    .sort((a, b) => b.count - a.count || byString(a.tag, b.tag));
+  const map = Object.fromEntries([...tags].sort((a, b) => byString(a.tag, b.tag)).map((entry) => [entry.tag, entry.resources]));
+  return { site: model.site.name, url: urls.home, count: tags.length, tags, map };
+}
+
+export function pathsJson(context: EmitContext): Record<string, unknown> {
+  const { model, urls } = context;
+  const bySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  return {
+    site: model.site.name,
+    url: urls.home,
+    count: model.paths.length,
+    paths: model.paths.map((learningPath) => {
+      const steps = learningPath.steps.map((slug) => bySlug.get(slug)!);
+      return {
+        id: learningPath.id,
+        title: learningPath.title,
+        ...(learningPath.description ? { description: learningPath.description } : {}),
+        ...(learningPath.level ? { level: learningPath.level } : {}),
+        estimated_tokens: steps.filter((step) => !step.premium).reduce((sum, step) => sum + estimateTokens(step.body), 0),
+        steps: steps.map((resource, index) => ({
+          position: index + 1,
+          slug: resource.slug,
+          title: resource.title,
+          description: resource.description,
+          category: resource.category,
+          premium: resource.premium,
+          html: urls.resourceHtml(resource.slug),
+          markdown: urls.resourceMarkdown(resource.slug),
+          json: urls.resourceJson(resource.slug),
+        })),
+      };
+    }),
+  };
+}
+
+export function emitTaxonomies(context: EmitContext): OutputFile[] {
+  return [
+    jsonFile(context.registry, 'public/api/categories.json', categoriesJson(context), 'categories'),
+    jsonFile(context.registry, 'public/api/tags.json', tagsJson(context), 'tags'),
+    jsonFile(context.registry, 'public/api/paths.json', pathsJson(context), 'paths-index'),
+  ];
+}

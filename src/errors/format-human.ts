@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import { problemTitles, type Problem } from './problem.js';
+
+export interface HumanFormatOptions {
+  color: boolean;
+}
+
+/** Problems for a terminal: location, message, the offending line with a caret, and the hint. */
+export function formatHuman(problems: Problem[], options: HumanFormatOptions): string {
+  const paint = (code: string, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const lines: string[] = [];
+  const fileCache = new Map<string, string[] | undefined>();
+  for (const problem of problems) {
+    const where = problem.line ? `${problem.file}:${problem.line}:${problem.column || 1}` : problem.file;
+    const level = problem.severity === 'error' ? paint('31', 'error') : paint('33', 'warning');
+    lines.push(`${paint('1', where)}  ${level}  ${problem.message}  ${paint('2', `[${problem.code}: ${problemTitles[problem.code]}]`)}`);
+    const source = problem.line ? sourceLine(fileCache, problem.file, problem.line) : undefined;
+    if (source !== undefined) {
+      const gutter = String(problem.line).padStart(5);
+      lines.push(paint('2', `${gutter} | `) + source);
+      if (problem.column > 0) lines.push(paint('2', `${' '.repeat(gutter.length)} | `) + ' '.repeat(problem.column - 1) + paint('31', '^'));
+    }
+    lines.push(`${' '.repeat(6)}${paint('36', 'hint:')} ${problem.hint}`, '');
+  }
+  lines.push(summary(problems));
+  return lines.join('\n');
+}
+
+export function summary(problems: Problem[]): string {
+  const errors = problems.filter((problem) => problem.severity === 'error').length;
+  const warnings = problems.length - errors;
+  const files = new Set(problems.map((problem) => problem.file)).size;
+  if (!problems.length) return 'No problems found.';
+  return `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}.`;
+}
+
+function sourceLine(cache: Map<string, string[] | undefined>, file: string, line: number): string | undefined {
+  if (!cache.has(file)) {
+    try {
+      cache.set(file, fs.readFileSync(file, 'utf8').split(/\r?\n/));
+    } catch {
+      cache.set(file, undefined);
+    }
+  }
+  return cache.get(file)?.[line - 1];
+}

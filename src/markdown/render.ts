@@ -1,0 +1,90 @@
+import GithubSlugger from 'github-slugger';
+import { toString } from 'mdast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { Heading, Root, RootContent } from 'mdast';
+import { markdownProcessor } from './processor.js';
+
+export interface OutlineItem {
+  depth: 2 | 3;
+  text: string;
+  anchor: string;
+}
+
+/** A URL found in the body, with its position relative to the body's first line. */
+export interface LinkAt {
+  url: string;
+  line: number;
+  column: number;
+}
+
+/** Everything the build needs from one Markdown body, computed in a single parse. Plain data, so it can be cached. */
+export interface RenderedMarkdown {
+  html: string;
+  outline: OutlineItem[];
+  /** H2 heading texts in order: the public preview of a premium body. */
+  sections: string[];
+  /** Every heading id in the document, for checking `#anchor` links. */
+  anchors: string[];
+  /** Link targets of the `## Verified sources` section, or null when there is no such section. */
+  sources: LinkAt[] | null;
+  links: LinkAt[];
+  words: number;
+}
+
+const verifiedSourcesHeading = /^verified sources$/i;
+
+export function renderMarkdown(body: string): RenderedMarkdown {
+  const tree = markdownProcessor.parse(body) as Root;
+  const outline: OutlineItem[] = [];
+  const sections: string[] = [];
+  const anchors: string[] = [];
+  const slugger = new GithubSlugger();
+
+  visit(tree, 'heading', (heading: Heading) => {
+    const text = toString(heading).trim();
+    const anchor = slugger.slug(text);
+    anchors.push(anchor);
+    // remark-rehype copies hProperties onto the <hN> element, so the HTML id and the outline anchor are one value.
+    heading.data = { ...heading.data, hProperties: { ...(heading.data?.hProperties ?? {}), id: anchor } };
+    if (heading.depth === 2) sections.push(text);
+    if (heading.depth === 2 || heading.depth === 3) outline.push({ depth: heading.depth, text, anchor });
+  });
+
+  const links: LinkAt[] = [];
+  visit(tree, (node) => {
+    if ((node.type === 'link' || node.type === 'definition') && 'url' in node) {
+      links.push({ url: node.url as string, line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 });
+    }
+  });
+
+  const hast = markdownProcessor.runSync(tree);
+  const html = markdownProcessor.stringify(hast);
+
+  return { html, outline, sections, anchors, sources: verifiedSources(tree), links, words: countWords(toString(tree)) };
+}
+
+/** Links listed under the `## Verified sources` heading, up to the next heading of depth 2 or less. */
+function verifiedSources(tree: Root): LinkAt[] | null {
+  const start = tree.children.findIndex(
+    (node) => node.type === 'heading' && node.depth === 2 && verifiedSourcesHeading.test(toString(node).trim()),
+  );
+  if (start === -1) return null;
+  const section: RootContent[] = [];
+  for (const node of tree.children.slice(start + 1)) {
+    if (node.type === 'heading' && node.depth <= 2) break;
+    section.push(node);
+  }
+  const found: LinkAt[] = [];
+  for (const node of section) {
+    visit(node, 'link', (link) => {
+      found.push({ url: link.url, line: link.position?.start.line ?? 0, column: link.position?.start.column ?? 0 });
+    });
+  }
+  return found;
+}
+
+export function countWords(text: string): number {
+  let count = 0;
+  for (const word of text.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(word)) count++;
+  return count;
+}

@@ -1,0 +1,20 @@
+// One table of media types, used for the static host's _headers file and by `agentdir serve`.
+
+export const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.jsonl': 'application/x-ndjson',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/** Files whose media type differs from their extension's. */
+export const contentTypeOverrides: Record<string, string> = {
+  '/license.xml': 'application/rsl+xml',
+};
