@@ -6,12 +6,13 @@ import type { Site } from './model.js';
 import { fileProblem, readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import type { YamlSource } from './source-file.js';
+import { displayPath } from '../util/paths.js';
 
 export async function loadSite(dir: string, baseUrl?: string): Promise<{ site?: Site; source?: YamlSource; problems: Problem[] }> {
   const file = path.join(dir, 'site.yaml');
   if (!fs.existsSync(file)) {
     return {
-      problems: [fileProblem(file, 'MissingFile', 'site.yaml is missing', `Create ${path.join(dir, 'site.yaml')} with at least name, url, description, publisher and pricing, or pass the content folder as the first argument.`)],
+      problems: [fileProblem(file, 'MissingFile', 'site.yaml is missing', `Create ${displayPath(file)} with at least name, url, description, publisher and pricing, or pass the content folder as the first argument.`)],
     };
   }
   const { source, problems } = await readYamlFile(file);

@@ -19,7 +19,17 @@ export function emitPages(context: EmitContext): OutputFile[] {
       json: urls.resourceIndex,
       jsonld: jsonForScript(homeJsonLd(context)),
     },
-    resources: model.resources.map((resource) => ({ ...resource, ...(resource.premium ? premiumOffer(resource, context) : {}) })),
+    // Only public fields reach templates that list resources: a premium body must never be one `{{ }}` away.
+    resources: model.resources.map((resource) => ({
+      slug: resource.slug,
+      title: resource.title,
+      description: resource.description,
+      category: resource.category,
+      tags: resource.tags,
+      updated: resource.updated,
+      premium: resource.premium,
+      ...(resource.premium ? premiumOffer(resource, context) : {}),
+    })),
     clusters: model.clusters.map((cluster) => ({ ...cluster, articles: clusterArticles(cluster).map((article) => articleRef(article, context)) })),
   });
   const notFound = context.pages.render('not-found', {

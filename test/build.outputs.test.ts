@@ -1,0 +1,329 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { schemaRegistry, type SchemaName } from '../src/schemas/registry.js';
+import { buildFixture } from './helpers/build-fixture.js';
+import { fixturesDir, readJson, readNdjson, readTree } from './helpers/fixtures.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const base = 'https://fixture.example';
+let dist = '';
+let pub = '';
+
+beforeAll(async () => {
+  const result = await buildFixture(path.join(fixturesDir, 'minimal'));
+  dist = result.outDir;
+  pub = path.join(dist, 'public');
+});
+
+const json = (file: string) => readJson(path.join(pub, file));
+const text = (file: string) => fs.readFileSync(path.join(pub, file), 'utf8');
+
+/** Every public file the build must write for the minimal fixture, with the schema of each JSON output. */
+const expectedFiles: Record<string, SchemaName | 'ndjson:article' | 'ndjson:corpus-record' | 'ndjson:finetune-record' | 'ndjson:evals-record' | null> = {
+  'index.html': null,
+  '404.html': null,
+  '_headers': null,
+  'llms.txt': null,
+  'llms-full.txt': null,
+  'robots.txt': null,
+  'sitemap-index.xml': null,
+  'sitemap-0.xml': null,
+  'license.xml': null,
+  '.well-known/mcp/server-card.json': 'server-card',
+  'resources/getting-started/index.html': null,
+  'resources/getting-started.md': null,
+  'api/resources/getting-started.json': 'resource',
+  'resources/access-and-pricing/index.html': null,
+  'resources/access-and-pricing.md': null,
+  'api/resources/access-and-pricing.json': 'resource',
+  'resources/wire-formats/index.html': null,
+  'resources/wire-formats.md': null,
+  'api/resources/wire-formats.json': 'resource',
+  'api/resources.json': 'resource-index',
+  'api/articles.json': 'article-index',
+  'api/articles.jsonl': 'ndjson:article',
+  'api/articles/basics-guide.json': 'article',
+  'api/articles/first-steps.json': 'article',
+  'api/articles/next-steps.json': 'article',
+  'articles/basics-guide.md': null,
+  'articles/basics-guide/index.html': null,
+  'articles/first-steps.md': null,
+  'articles/first-steps/index.html': null,
+  'articles/next-steps.md': null,
+  'articles/next-steps/index.html': null,
+  'api/search-index.json': 'search-index',
+  'api/categories.json': 'categories',
+  'api/tags.json': 'tags',
+  'api/paths.json': 'paths-index',
+  'api/corpus.json': 'corpus',
+  'api/corpus.jsonl': 'ndjson:corpus-record',
+  'api/corpus.schema.json': null,
+  'api/finetune-sample.jsonl': 'ndjson:finetune-record',
+  'api/evals-sample.jsonl': 'ndjson:evals-record',
+  'api/pricing.json': 'pricing',
+  'api/payment.json': 'payment',
+};
+
+describe('build: every static output exists and matches its schema', () => {
+  it('writes exactly the expected public files', () => {
+    expect([...readTree(pub).keys()].sort()).toEqual(Object.keys(expectedFiles).sort());
+  });
+
+  it.each(Object.entries(expectedFiles).filter(([, schema]) => schema !== null))('%s validates against %s', (file, schema) => {
+    const registry = schemaRegistry();
+    if (schema!.startsWith('ndjson:')) {
+      const validate = registry.validator(schema!.slice(7) as SchemaName);
+      const records = readNdjson(path.join(pub, file));
+      expect(records.length).toBeGreaterThan(0);
+      for (const record of records) expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+    } else {
+      const validate = registry.validator(schema as SchemaName);
+      expect(validate(json(file)), JSON.stringify(validate.errors)).toBe(true);
+    }
+  });
+
+  it('writes no premium variant publicly, and the premium data for the worker', () => {
+    for (const slug of ['data-formats', 'json-api']) {
+      expect(fs.existsSync(path.join(pub, `resources/${slug}.md`))).toBe(false);
+      expect(fs.existsSync(path.join(pub, `resources/${slug}`))).toBe(false);
+      expect(fs.existsSync(path.join(pub, `api/resources/${slug}.json`))).toBe(false);
+    }
+    const premium = readJson<{ resources: { slug: string; json: { body: string }; preview: { sections: string[] } }[] }>(path.join(dist, 'worker/data/premium.json'));
+    expect(premium.resources.map((entry) => entry.slug)).toEqual(['data-formats', 'json-api']);
+    expect(premium.resources[0]!.json.body).toContain('The secret premium sentence');
+    expect(premium.resources[0]!.preview.sections).toEqual(['NDJSON exports', 'Schema versions', 'Verified sources']);
+    const full = readNdjson(path.join(dist, 'worker/data/corpus.full.jsonl'));
+    expect(full[0]).toMatchObject({ type: 'meta', export: 'full' });
+    for (const record of full.slice(1)) expect(typeof record.text).toBe('string');
+  });
+});
+
+describe('SPEC §2.2 resource index', () => {
+  it('lists every resource with absolute variant URLs; premium entries carry price, currency and checkout_url', () => {
+    const index = json('api/resources.json') as { site: string; url: string; resources: Record<string, unknown>[] };
+    expect(index.site).toBe('Fixture Directory');
+    expect(index.url).toBe(`${base}/`);
+    expect(index.resources.map((entry) => entry.slug)).toEqual(['access-and-pricing', 'data-formats', 'getting-started', 'json-api', 'wire-formats']);
+    const premium = index.resources.find((entry) => entry.slug === 'data-formats')!;
+    expect(premium).toMatchObject({ premium: true, price: 5, currency: 'EUR', checkout_url: 'https://fixture.example/buy', html: `${base}/resources/data-formats`, markdown: `${base}/resources/data-formats.md`, json: `${base}/api/resources/data-formats.json` });
+    const free = index.resources.find((entry) => entry.slug === 'wire-formats')!;
+    expect(free.premium).toBe(false);
+    expect(free).not.toHaveProperty('price');
+    expect(free).not.toHaveProperty('checkout_url');
+  });
+});
+
+describe('SPEC §2.3 single resource', () => {
+  it('carries the body, canonical and Markdown URLs, and sources from Verified sources (deduplicated, autolinks included)', () => {
+    const resource = json('api/resources/wire-formats.json');
+    expect(resource).toMatchObject({ slug: 'wire-formats', premium: false, canonical: `${base}/resources/wire-formats`, markdown: `${base}/resources/wire-formats.md`, updated: '2026-05-05' });
+    expect(resource.body).toMatch(/^JSON is the lingua franca/);
+    expect(resource.sources).toEqual(['https://www.rfc-editor.org/rfc/rfc8259', 'https://json-schema.org/draft/2020-12']);
+  });
+
+  it('gives `sources: []` when the body has no Verified sources section', () => {
+    expect(json('api/resources/getting-started.json').sources).toEqual([]);
+  });
+
+  it('estimates tokens as characters / 4 rounded up', () => {
+    const resource = json('api/resources/getting-started.json') as { body: string; estimated_tokens: number };
+    expect(resource.estimated_tokens).toBe(Math.ceil(resource.body.length / 4));
+  });
+
+  it('writes the Markdown variant as H1, blockquote description, then the body', () => {
+    const markdown = text('resources/wire-formats.md');
+    expect(markdown.startsWith('# Wire formats\n\n> Notes on JSON Schema and RFC 8259 for agent builders.\n\nJSON is the lingua franca')).toBe(true);
+    expect(markdown).not.toContain('title:');
+  });
+});
+
+describe('SPEC §2.4 and §2.5 articles', () => {
+  it('indexes clusters with the pillar and subs in reading order, and no bodies', () => {
+    const index = json('api/articles.json') as { count: number; clusters: { id: string; pillar: { slug: string }; subs: { slug: string }[]; status: string; published_subs: number; target_subs: number }[]; articles: Record<string, unknown>[]; newest_update: string; newest_publish: string; clusters_complete: number; words: number; estimated_tokens: number };
+    expect(index.count).toBe(3);
+    expect(index.clusters).toHaveLength(1);
+    expect(index.clusters[0]!.pillar.slug).toBe('basics-guide');
+    expect(index.clusters[0]!.subs.map((sub) => sub.slug)).toEqual(['first-steps', 'next-steps']);
+    expect(index.clusters[0]).toMatchObject({ status: 'active', published_subs: 2, target_subs: 3 });
+    expect(index).toMatchObject({ newest_update: '2026-02-10', newest_publish: '2026-02-06', clusters_complete: 0 });
+    expect(index.words).toBeGreaterThan(0);
+    for (const article of index.articles) expect(article).not.toHaveProperty('body');
+  });
+
+  it('gives each article its cluster position, navigation, rights, citation and BibTeX', () => {
+    const article = json('api/articles/first-steps.json') as Record<string, any>;
+    expect(article).toMatchObject({ slug: 'first-steps', kind: 'sub', premium: false, cluster: { id: 'basics', position: 2, total: 3 }, canonical: `${base}/articles/first-steps` });
+    expect(article.navigation.previous.slug).toBe('basics-guide');
+    expect(article.navigation.next.slug).toBe('next-steps');
+    expect(article.rights).toMatchObject({ access: 'free', license: `${base}/license.xml`, pricing: `${base}/api/pricing.json`, payment: `${base}/api/payment.json` });
+    expect(article.citation).toContain(`${base}/articles/first-steps`);
+    expect(article.bibtex).toMatch(/^@online\{fixturedirectory-first-steps,/);
+    const pillar = json('api/articles/basics-guide.json') as Record<string, any>;
+    expect(pillar.navigation.previous).toBeNull();
+    expect(pillar.resources.map((resource: { slug: string }) => resource.slug)).toEqual(['getting-started', 'json-api']);
+    expect(pillar.faq).toEqual([{ question: 'Is this free?', answer: 'Guides are always free.' }]);
+  });
+
+  it('writes the article Markdown with provenance, takeaways, body, FAQ and cluster links', () => {
+    const markdown = text('articles/basics-guide.md');
+    expect(markdown).toContain(`- Canonical: ${base}/articles/basics-guide`);
+    expect(markdown).toContain('part 1 of 3, pillar');
+    expect(markdown).toContain('## Key takeaways\n\n- Every page has a Markdown twin.');
+    expect(markdown).toContain('## FAQ\n\n### Is this free?\n\nGuides are always free.');
+    expect(markdown).toContain(`2. [First steps](${base}/articles/first-steps.md)`);
+  });
+
+  it('writes one articles.jsonl line per article, each with its full body', () => {
+    const lines = readNdjson(path.join(pub, 'api/articles.jsonl'));
+    expect(lines.map((line) => line.slug)).toEqual(['basics-guide', 'first-steps', 'next-steps']);
+    expect(lines[0]!.body).toContain('## Why it matters');
+  });
+});
+
+describe('SPEC §2.6 search index and taxonomies', () => {
+  it('has one row per resource and per article', () => {
+    const index = json('api/search-index.json') as { count: number; rows: { type: string; slug: string; premium: boolean }[] };
+    expect(index.count).toBe(8);
+    expect(index.rows.filter((row) => row.type === 'resource')).toHaveLength(5);
+    expect(index.rows.filter((row) => row.type === 'article')).toHaveLength(3);
+    expect(index.rows.find((row) => row.slug === 'json-api')!.premium).toBe(true);
+  });
+
+  it('maps categories and tags to resource slugs, and expands learning-path steps', () => {
+    expect((json('api/categories.json') as any).map).toEqual({ 'start-here': ['access-and-pricing', 'getting-started'], protocols: ['json-api', 'wire-formats'], data: ['data-formats'] });
+    expect((json('api/tags.json') as any).map.formats).toEqual(['data-formats', 'wire-formats']);
+    const paths = json('api/paths.json') as any;
+    expect(paths.paths[0].steps.map((step: { slug: string }) => step.slug)).toEqual(['getting-started', 'wire-formats', 'data-formats', 'access-and-pricing']);
+    expect(paths.paths[0].steps[2]).toMatchObject({ position: 3, premium: true, markdown: `${base}/resources/data-formats.md`, json: `${base}/api/resources/data-formats.json` });
+  });
+});
+
+describe('corpus exports and samples', () => {
+  it('starts corpus.jsonl with a meta record; premium text is null with a premium_summary', () => {
+    const [meta, ...records] = readNdjson(path.join(pub, 'api/corpus.jsonl'));
+    expect(meta).toMatchObject({ type: 'meta', export: 'sample', count: 5, premium_count: 2, generated: '2026-06-01' });
+    const premium = records.find((record) => record.slug === 'data-formats')!;
+    expect(premium.text).toBeNull();
+    expect(premium.premium_summary).toBe('A field-by-field tour of every export format, with parsing advice.');
+    const free = records.find((record) => record.slug === 'wire-formats')!;
+    expect(free.text).toBe((json('api/resources/wire-formats.json') as { body: string }).body);
+    expect(free).not.toHaveProperty('premium_summary');
+    expect((json('api/corpus.json') as { resources: unknown[] }).resources).toEqual(records);
+  });
+
+  it('publishes a standalone draft 2020-12 corpus schema that accepts every line of the export', () => {
+    const schema = json('api/corpus.schema.json');
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(schema);
+    for (const record of readNdjson(path.join(pub, 'api/corpus.jsonl'))) expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ type: 'resource', slug: 'x' })).toBe(false);
+  });
+
+  it('excludes premium resources from the fine-tune and eval samples; eval answers are verbatim fields', () => {
+    const finetune = fs.readFileSync(path.join(pub, 'api/finetune-sample.jsonl'), 'utf8');
+    expect(finetune).not.toContain('Data formats');
+    expect(readNdjson(path.join(pub, 'api/finetune-sample.jsonl'))).toHaveLength(3);
+    const evals = readNdjson(path.join(pub, 'api/evals-sample.jsonl'));
+    expect(evals.every((record) => !['data-formats', 'json-api'].includes(record.slug as string))).toBe(true);
+    const description = evals.find((record) => record.id === 'wire-formats:description')!;
+    expect(description.expected_answer).toBe('Notes on JSON Schema and RFC 8259 for agent builders.');
+  });
+});
+
+describe('pricing and payment', () => {
+  it('lists four paid tiers: 0.05 USD per fetch, 5, 25 and 150 EUR', () => {
+    const pricing = json('api/pricing.json') as { tiers: { id: string; price: number; currency: string; checkout_url: string }[] };
+    expect(pricing.tiers.map((tier) => [tier.id, tier.price, tier.currency])).toEqual([
+      ['per-fetch', 0.05, 'USD'],
+      ['starter', 5, 'EUR'],
+      ['corpus', 25, 'EUR'],
+      ['redistribution', 150, 'EUR'],
+    ]);
+    expect(pricing.tiers[2]!.checkout_url).toBe('https://fixture.example/buy?tier=corpus');
+  });
+
+  it('describes both ways to pay in the payment manifest', () => {
+    const payment = json('api/payment.json') as any;
+    expect(payment.premium).toEqual(['data-formats', 'json-api']);
+    expect(payment.access.headers).toEqual(['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>']);
+    expect(payment.methods.map((method: { type: string }) => method.type)).toEqual(['checkout', 'x402']);
+    expect(payment.methods[1].resources).toEqual([`${base}/api/x402/data-formats`, `${base}/api/x402/json-api`]);
+  });
+});
+
+describe('discovery and license files', () => {
+  it('writes llms.txt in the llmstxt.org shape with absolute .md links, premium marked, and an Optional section', () => {
+    const llms = text('llms.txt');
+    const lines = llms.split('\n');
+    expect(lines[0]).toBe('# Fixture Directory');
+    expect(lines[2]).toBe('> A small directory that exercises every output of the compiler.');
+    expect(llms).toMatch(/^## Protocols$/m);
+    expect(llms).toContain(`- [Wire formats](${base}/resources/wire-formats.md): Notes on JSON Schema`);
+    expect(llms).toContain(`- [Data formats (premium: key required)](${base}/resources/data-formats.md)`);
+    expect(llms).toContain(`- [First steps](${base}/articles/first-steps.md)`);
+    const headings = lines.filter((line) => line.startsWith('## '));
+    expect(headings.at(-1)).toBe('## Optional');
+    for (const line of lines.filter((line) => line.startsWith('- '))) expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/[^)]+\)(: .+)?$/);
+  });
+
+  it('writes llms-full.txt with every free body and only the summary of premium ones', () => {
+    const full = text('llms-full.txt');
+    expect(full).toContain('JSON is the lingua franca');
+    expect(full).toContain('A field-by-field tour of every export format');
+    expect(full).not.toContain('secret premium sentence');
+  });
+
+  it('writes robots.txt with Content-Signal and absolute Sitemap and License lines', () => {
+    const robots = text('robots.txt');
+    expect(robots).toMatch(/^User-agent: \*$/m);
+    expect(robots).toMatch(/^Allow: \/$/m);
+    expect(robots).toMatch(/^Content-Signal: search=yes, ai-input=yes, ai-train=no$/m);
+    expect(robots).toContain(`Sitemap: ${base}/sitemap-index.xml`);
+    expect(robots).toContain(`License: ${base}/license.xml`);
+  });
+
+  it('writes a sitemap index pointing at sitemap-0.xml, which lists free pages and guides but not premium pages', () => {
+    expect(text('sitemap-index.xml')).toContain(`<loc>${base}/sitemap-0.xml</loc>`);
+    const sitemap = text('sitemap-0.xml');
+    expect(sitemap).toContain(`<loc>${base}/resources/wire-formats</loc><lastmod>2026-05-05</lastmod>`);
+    expect(sitemap).toContain(`<loc>${base}/articles/next-steps</loc>`);
+    expect(sitemap).not.toContain('data-formats');
+    expect(sitemap.match(/<url>/g)).toHaveLength(1 + 3 + 3);
+  });
+
+  it('writes an RSL 1.0 license with usage tokens and purchase terms for premium paths', () => {
+    const license = text('license.xml');
+    expect(license).toContain('<rsl xmlns="https://rslstandard.org/rsl">');
+    expect(license).toContain('<content url="/resources/data-formats">');
+    expect(license).toContain('<permits type="usage">search ai-input ai-index</permits>');
+    expect(license).toContain('<prohibits type="usage">ai-train</prohibits>');
+    expect(license).toContain('<amount currency="EUR">25</amount>');
+    for (const tokens of license.matchAll(/<(?:permits|prohibits) type="usage">([^<]*)</g)) {
+      for (const token of tokens[1]!.split(' ')) expect(['all', 'ai-all', 'ai-train', 'ai-input', 'ai-index', 'search']).toContain(token);
+    }
+  });
+
+  it('writes the MCP server card and the _headers media types', () => {
+    const card = json('.well-known/mcp/server-card.json') as any;
+    expect(card.name).toBe('example.fixture/directory');
+    expect(card.remotes[0]).toMatchObject({ type: 'streamable-http', url: `${base}/mcp` });
+    expect(card._meta['dev.agentdir/directory'].tools).toHaveLength(14);
+    const headers = text('_headers');
+    expect(headers).toContain('/*.md\n  Content-Type: text/markdown; charset=utf-8');
+    expect(headers).toContain('/*.jsonl\n  Content-Type: application/x-ndjson');
+  });
+
+  it('gives the home page a title, meta description and parseable JSON-LD with WebSite and Organization', () => {
+    const html = text('index.html');
+    expect(html).toContain('<title>Fixture Directory</title>');
+    expect(html).toContain('<meta name="description" content="A small directory that exercises every output of the compiler.">');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+    expect(ld['@graph'].map((node: { '@type': string }) => node['@type'])).toEqual(['WebSite', 'Organization']);
+    expect(html).toContain('(premium, 5 EUR)');
+  });
+});
