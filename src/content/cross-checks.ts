@@ -12,6 +12,9 @@ export const alwaysFreeSlugs = ['getting-started', 'access-and-pricing'] as cons
 export interface CrossCheckInput {
   site: Site;
   resources: Resource[];
+  /** Every resource file's slug, including files that failed to load, so one error does not cascade. */
+  resourceSlugs: string[];
+  articleSlugs: string[];
   clusters: Cluster[];
   paths: LearningPath[];
   pathsSource?: YamlSource;
@@ -22,8 +25,8 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
   return [
     ...checkResources(input.site, input.resources),
     ...checkArticleSlugs(input.clusters),
-    ...checkArticles(input.clusters, input.resources),
-    ...checkPaths(input.paths, input.resources, input.pathsSource),
+    ...checkArticles(input.clusters, input.resourceSlugs),
+    ...checkPaths(input.paths, input.resourceSlugs, input.pathsSource),
     ...checkLinks(input),
   ];
 }
@@ -100,9 +103,9 @@ function checkArticleSlugs(clusters: Cluster[]): Problem[] {
   return problems;
 }
 
-function checkArticles(clusters: Cluster[], resources: Resource[]): Problem[] {
+function checkArticles(clusters: Cluster[], resourceSlugs: string[]): Problem[] {
   const problems: Problem[] = [];
-  const slugs = new Set(resources.map((resource) => resource.slug));
+  const slugs = new Set(resourceSlugs);
   for (const article of clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs])) {
     article.resources.forEach((slug, index) => {
       if (!slugs.has(slug)) {
@@ -116,10 +119,10 @@ function checkArticles(clusters: Cluster[], resources: Resource[]): Problem[] {
   return problems;
 }
 
-function checkPaths(paths: LearningPath[], resources: Resource[], source?: YamlSource): Problem[] {
+function checkPaths(paths: LearningPath[], resourceSlugs: string[], source?: YamlSource): Problem[] {
   if (!source) return [];
   const problems: Problem[] = [];
-  const slugs = new Set(resources.map((resource) => resource.slug));
+  const slugs = new Set(resourceSlugs);
   const ids = new Set<string>();
   paths.forEach((learningPath, pathIndex) => {
     if (ids.has(learningPath.id)) {
@@ -135,11 +138,18 @@ function checkPaths(paths: LearningPath[], resources: Resource[], source?: YamlS
   return problems;
 }
 
-function checkLinks({ site, resources, clusters }: CrossCheckInput): Problem[] {
+function checkLinks({ site, resources, clusters, resourceSlugs, articleSlugs }: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
+  // A slug whose file failed to load maps to null: it exists, but its anchors are unknown.
   const targets = {
-    resources: new Map(resources.map((resource) => [resource.slug, resource.rendered.anchors])),
-    articles: new Map(clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs]).map((article) => [article.slug, article.rendered.anchors])),
+    resources: new Map<string, string[] | null>([
+      ...resourceSlugs.map((slug): [string, null] => [slug, null]),
+      ...resources.map((resource): [string, string[]] => [resource.slug, resource.rendered.anchors]),
+    ]),
+    articles: new Map<string, string[] | null>([
+      ...articleSlugs.map((slug): [string, null] => [slug, null]),
+      ...clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs]).map((article): [string, string[]] => [article.slug, article.rendered.anchors]),
+    ]),
   };
   const documents: (Resource | Article)[] = [...resources, ...clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs])];
   for (const document of documents) {
@@ -160,9 +170,9 @@ function checkLinks({ site, resources, clusters }: CrossCheckInput): Problem[] {
         continue;
       }
       const anchors = targets[target.family].get(target.slug);
-      if (!anchors) {
+      if (anchors === undefined) {
         report(`link to "${link.url}" points at no ${target.family === 'resources' ? 'resource' : 'article'} \`${target.slug}\``, hintForSlug(target.slug, new Set(targets[target.family].keys())));
-      } else if (target.anchor && target.html && !anchors.includes(target.anchor)) {
+      } else if (anchors && target.anchor && target.html && !anchors.includes(target.anchor)) {
         report(`link to "${link.url}" names an anchor that \`${target.slug}\` does not have`, `Its headings have the anchors: ${anchors.map((id) => `#${id}`).join(', ') || '(none)'}.`);
       }
     }

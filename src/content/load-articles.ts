@@ -17,9 +17,10 @@ type ArticleFrontMatter = Pick<Article, 'title' | 'description' | 'kind' | 'publ
 type ClusterFile = Pick<Cluster, 'title' | 'status'> & Partial<Pick<Cluster, 'id' | 'description' | 'target_query' | 'started' | 'target_subs'>>;
 
 /** Loads every cluster folder under `articles/` and checks its shape: one pillar, subs with distinct orders. */
-export async function loadClusters(dir: string): Promise<{ clusters: Cluster[]; problems: Problem[] }> {
+export async function loadClusters(dir: string): Promise<{ clusters: Cluster[]; slugs: string[]; problems: Problem[] }> {
   const problems: Problem[] = [];
   const clusters: Cluster[] = [];
+  const slugs = (await fg('articles/*/*.md', { cwd: dir })).map((file) => slugOf(file)).filter((slug) => slugPattern.test(slug));
   const folders = (await fg('articles/*', { cwd: dir, onlyDirectories: true, absolute: true })).sort();
   const strayFiles = await fg('articles/*.md', { cwd: dir, absolute: true });
   for (const file of strayFiles) {
@@ -87,7 +88,7 @@ export async function loadClusters(dir: string): Promise<{ clusters: Cluster[]; 
     subs.sort((a, b) => a.order - b.order || byString(a.slug, b.slug));
     clusters.push({ ...meta, id, file: clusterFile, source: read.source, pillar: pillars[0]!, subs });
   }
-  return { clusters, problems };
+  return { clusters, slugs, problems };
 }
 
 async function loadArticles(folder: string, clusterId: string, problems: Problem[]): Promise<Article[]> {

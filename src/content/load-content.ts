@@ -30,6 +30,8 @@ export async function loadContent(contentDir: string, options: { baseUrl?: strin
       ...crossCheck({
         site,
         resources: resourceResult.resources,
+        resourceSlugs: resourceResult.slugs,
+        articleSlugs: clusterResult.slugs,
         clusters: clusterResult.clusters,
         paths: pathResult.paths,
         ...(pathResult.source ? { pathsSource: pathResult.source } : {}),

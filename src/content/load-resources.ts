@@ -11,10 +11,18 @@ import { slugOf, slugPattern } from './slug.js';
 type ResourceFrontMatter = Pick<Resource, 'title' | 'description' | 'category' | 'tags' | 'updated'> &
   Partial<Pick<Resource, 'premium' | 'premium_summary' | 'price' | 'currency' | 'checkout_url'>>;
 
-export async function loadResources(dir: string): Promise<{ resources: Resource[]; problems: Problem[] }> {
+export interface LoadedResources {
+  resources: Resource[];
+  /** Slugs of every resource file with a valid name, loaded or not: links to a broken file are not broken links. */
+  slugs: string[];
+  problems: Problem[];
+}
+
+export async function loadResources(dir: string): Promise<LoadedResources> {
   const files = (await fg('resources/*.md', { cwd: dir, absolute: true })).sort();
   const problems: Problem[] = [];
   const resources: Resource[] = [];
+  const slugs: string[] = [];
   const validate = schemaRegistry().validator('resource.frontmatter');
 
   for (const file of files) {
@@ -25,6 +33,7 @@ export async function loadResources(dir: string): Promise<{ resources: Resource[
       );
       continue;
     }
+    slugs.push(slug);
     const read = await readMarkdownFile(file);
     problems.push(...read.problems);
     if (!read.source) continue;
@@ -43,5 +52,5 @@ export async function loadResources(dir: string): Promise<{ resources: Resource[
       rendered: renderMarkdown(read.body),
     });
   }
-  return { resources, problems };
+  return { resources, slugs, problems };
 }

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { assertNoPremiumLeak, distinctiveSentences, PremiumLeakError } from '../src/build/premium-guard.js';
+import { loadContent } from '../src/content/load-content.js';
+import { buildFixture } from './helpers/build-fixture.js';
+import { fixturesDir, readTree, repoRoot } from './helpers/fixtures.js';
+
+/** Every sentence of every premium body, read straight from the sources (not from the compiler's model). */
+function premiumSentences(contentDir: string): { slug: string; sentence: string }[] {
+  const folder = path.join(contentDir, 'resources');
+  return fs
+    .readdirSync(folder)
+    .map((name) => ({ slug: name.replace(/\.md$/, ''), text: fs.readFileSync(path.join(folder, name), 'utf8') }))
+    .filter(({ text }) => /^premium: true$/m.test(text.split(/^---$/m)[1] ?? ''))
+    .flatMap(({ slug, text }) => {
+      const body = text.split(/^---$/m).slice(2).join('---');
+      return body
+        .split(/(?<=[.!?])\s+|\n+/)
+        .map((sentence) => sentence.replace(/^[#>*\-\d.\s|]+/, '').trim())
+        .filter((sentence) => sentence.length >= 24 && !sentence.startsWith('['))
+        .map((sentence) => ({ slug, sentence }));
+    });
+}
+
+function assertNoSentenceInPublic(contentDir: string, publicDir: string) {
+  const sentences = premiumSentences(contentDir);
+  expect(sentences.length).toBeGreaterThan(3);
+  for (const [file, bytes] of readTree(publicDir)) {
+    const text = bytes.toString('utf8');
+    for (const { slug, sentence } of sentences) {
+      expect(text.includes(sentence), `${file} contains premium text of ${slug}: "${sentence}"`).toBe(false);
+    }
+  }
+}
+
+describe('premium text never reaches dist/public', () => {
+  it('holds for the fixture directory', async () => {
+    const contentDir = path.join(fixturesDir, 'minimal');
+    const result = await buildFixture(contentDir);
+    assertNoSentenceInPublic(contentDir, path.join(result.outDir, 'public'));
+    // The same sentences do reach the worker data: proof the scan looks for text that exists.
+    const worker = fs.readFileSync(path.join(result.outDir, 'worker/data/premium.json'), 'utf8');
+    expect(worker).toContain('The secret premium sentence');
+  });
+
+  it('holds for the default content directory', async () => {
+    const contentDir = path.join(repoRoot, 'content');
+    const result = await buildFixture(contentDir);
+    assertNoSentenceInPublic(contentDir, path.join(result.outDir, 'public'));
+  });
+
+  it('stops the build when an output would carry premium prose', async () => {
+    const { model } = await loadContent(path.join(fixturesDir, 'minimal'));
+    const premium = model!.resources.find((resource) => resource.slug === 'data-formats')!;
+    const leaked = distinctiveSentences(premium.body)[0]!;
+    expect(() => assertNoPremiumLeak(model!, [{ path: 'public/index.html', content: `<p>${leaked}</p>` }])).toThrow(PremiumLeakError);
+    expect(() => assertNoPremiumLeak(model!, [{ path: 'worker/data/premium.json', content: leaked }])).not.toThrow();
+    expect(() => assertNoPremiumLeak(model!, [{ path: 'public/index.html', content: premium.premium_summary! }])).not.toThrow();
+  });
+});

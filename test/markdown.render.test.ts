@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { countWords, renderMarkdown } from '../src/markdown/render.js';
+
+describe('renderMarkdown', () => {
+  it('renders GFM tables, task lists, strikethrough and autolinks', () => {
+    const { html } = renderMarkdown('| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ https://example.com');
+    expect(html).toContain('<table>');
+    expect(html).toContain('type="checkbox"');
+    expect(html).toContain('<del>old</del>');
+    expect(html).toContain('<a href="https://example.com">https://example.com</a>');
+  });
+
+  it('drops raw HTML instead of passing it through', () => {
+    const { html } = renderMarkdown('Hello <script>alert(1)</script> <b onclick="x">bold</b>\n\n<iframe src="https://evil.example"></iframe>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('onclick');
+    expect(html).not.toContain('<iframe');
+  });
+
+  it('gives every heading a GitHub-style id and the outline the same anchors', () => {
+    const { html, outline, anchors } = renderMarkdown('## Hello, World!\n\n### `code` & more\n\n#### Deep\n\n## Hello, World!');
+    expect(html).toContain('<h2 id="hello-world">Hello, World!</h2>');
+    expect(html).toContain('<h3 id="code--more"><code>code</code> &#x26; more</h3>');
+    expect(html).toContain('<h2 id="hello-world-1">');
+    expect(outline).toEqual([
+      { depth: 2, text: 'Hello, World!', anchor: 'hello-world' },
+      { depth: 3, text: 'code & more', anchor: 'code--more' },
+      { depth: 2, text: 'Hello, World!', anchor: 'hello-world-1' },
+    ]);
+    expect(anchors).toEqual(['hello-world', 'code--more', 'deep', 'hello-world-1']);
+  });
+
+  it('extracts Verified sources links up to the next H2, and null without the section', () => {
+    const body = '## Intro\n\n[not a source](https://a.example)\n\n## Verified sources\n\n- [One](https://one.example)\n- See <https://two.example>\n\n### Sub\n\n[three](https://three.example)\n\n## After\n\n[four](https://four.example)';
+    expect(renderMarkdown(body).sources?.map((source) => source.url)).toEqual(['https://one.example', 'https://two.example', 'https://three.example']);
+    expect(renderMarkdown('## Intro\n\nText').sources).toBeNull();
+    expect(renderMarkdown('## verified Sources\n\nnone').sources).toEqual([]);
+  });
+
+  it('records every link and link definition with its line and column', () => {
+    const { links } = renderMarkdown('Intro\n\nSee [a](/resources/a) and [b][ref].\n\n[ref]: /articles/b');
+    expect(links).toEqual([
+      { url: '/resources/a', line: 3, column: 5 },
+      { url: '/articles/b', line: 5, column: 1 },
+    ]);
+  });
+
+  it('counts words, ignoring punctuation-only tokens', () => {
+    expect(countWords('One two — three, 4 !')).toBe(4);
+  });
+});
