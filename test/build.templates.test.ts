@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildFixture } from './helpers/build-fixture.js';
+import { copyFixture, fixturesDir } from './helpers/fixtures.js';
+
+/** The minimal fixture pointed at a templates folder holding only `resource.liquid`. */
+function withCustomTemplates(): string {
+  const dir = copyFixture('minimal');
+  fs.cpSync(path.join(fixturesDir, 'custom-templates/my-templates'), path.join(dir, 'my-templates'), { recursive: true });
+  fs.appendFileSync(path.join(dir, 'site.yaml'), 'templates: my-templates\n');
+  return dir;
+}
+
+describe('templates', () => {
+  it('lets site.yaml override one template while the others fall back to the built-ins', async () => {
+    const pub = path.join((await buildFixture(withCustomTemplates())).outDir, 'public');
+    const resource = fs.readFileSync(path.join(pub, 'resources/wire-formats/index.html'), 'utf8');
+    expect(resource).toContain('<article class="custom-resource">');
+    expect(resource).toContain('<h1>Custom: Wire formats</h1>');
+    expect(resource).toContain('<link rel="canonical" href="https://fixture.example/resources/wire-formats">');
+    const article = fs.readFileSync(path.join(pub, 'articles/first-steps/index.html'), 'utf8');
+    expect(article).not.toContain('custom-resource');
+    expect(article).toContain('<h1>First steps</h1>');
+  });
+
+  it('escapes content values by default', async () => {
+    const dir = withCustomTemplates();
+    const file = path.join(dir, 'resources/wire-formats.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('description: Notes on JSON Schema and RFC 8259 for agent builders.', 'description: "Use <script>alert(1)</script> & friends"'));
+    const pub = path.join((await buildFixture(dir)).outDir, 'public');
+    const html = fs.readFileSync(path.join(pub, 'resources/wire-formats/index.html'), 'utf8');
+    expect(html).toContain('<p class="unsafe">Use &lt;script&gt;alert(1)&lt;/script&gt; &amp; friends</p>');
+    expect(html).toContain('<meta name="description" content="Use &lt;script&gt;alert(1)&lt;/script&gt; &amp; friends">');
+    expect(html).not.toContain('<script>alert(1)');
+    const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(ld)['@graph'][0].description).toBe('Use <script>alert(1)</script> & friends');
+  });
+});

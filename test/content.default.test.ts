@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '../src/content/load-content.js';
+import { repoRoot } from './helpers/fixtures.js';
+
+describe('the default content directory', () => {
+  it('validates with no errors and no warnings', async () => {
+    const { model, problems } = await loadContent(path.join(repoRoot, 'content'));
+    expect(problems.map((problem) => `${problem.file}:${problem.line} ${problem.code} ${problem.message}`)).toEqual([]);
+    expect(model).toBeDefined();
+  });
+
+  it('publishes the premium slugs of SPEC §2.1 and keeps the two always-free ones free', async () => {
+    const { model } = await loadContent(path.join(repoRoot, 'content'));
+    const premium = model!.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
+    expect(premium.sort()).toEqual(['autonomous-operations', 'data-formats', 'json-api']);
+    for (const slug of ['getting-started', 'access-and-pricing']) {
+      expect(model!.resources.find((resource) => resource.slug === slug)?.premium).toBe(false);
+    }
+  });
+});
