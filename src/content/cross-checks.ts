@@ -24,6 +24,7 @@ export interface CrossCheckInput {
 export function crossCheck(input: CrossCheckInput): Problem[] {
   return [
     ...checkResources(input.site, input.resources),
+    ...checkTermsAnnouncePremium(input.resources),
     ...checkArticleSlugs(input.clusters),
     ...checkArticles(input.clusters, input.resourceSlugs),
     ...checkPaths(input.paths, input.resourceSlugs, input.pathsSource),
@@ -74,6 +75,23 @@ function checkResources(site: Site, resources: Resource[]): Problem[] {
     problems.push(...checkSources(resource));
   }
   return problems;
+}
+
+/** SPEC §9: access-and-pricing is where the premium list is announced, and every 402 links to it. */
+function checkTermsAnnouncePremium(resources: Resource[]): Problem[] {
+  const premium = resources.filter((resource) => resource.premium);
+  if (!premium.length) return [];
+  const terms = resources.find((resource) => resource.slug === 'access-and-pricing');
+  if (!terms) {
+    return premium.slice(0, 1).map((resource) =>
+      fileProblem(resource.file, 'MissingTermsResource', 'there are premium resources but no `access-and-pricing` resource', 'Add resources/access-and-pricing.md: every 402 answer links to it as the terms, and it should list the premium resources and their prices.', { ...at(resource, 'premium'), severity: 'warning' }),
+    );
+  }
+  return premium
+    .filter((resource) => !terms.body.includes(resource.slug))
+    .map((resource) =>
+      fileProblem(terms.file, 'PremiumNotAnnounced', `\`${resource.slug}\` is premium but access-and-pricing does not name it`, `Mention \`${resource.slug}\` in the premium list of access-and-pricing: it is the authoritative list buyers read.`, { line: terms.bodyLineOffset + 1, column: 1, field: 'body', severity: 'warning' }),
+    );
 }
 
 function checkSources(resource: Resource): Problem[] {

@@ -51,6 +51,8 @@ export const problemTitles = {
   UnknownTag: 'Tag is not in the site vocabulary',
   DateOrder: 'Dates are out of order',
   EmptyBody: 'Body is empty',
+  MissingTermsResource: 'Premium resources without an access-and-pricing resource',
+  PremiumNotAnnounced: 'Premium resource not named on access-and-pricing',
 } as const;
 
 export function isError(problem: Problem): boolean {
