@@ -1,7 +1,7 @@
 import type { Resource } from '../content/model.js';
 import { estimateTokens, type EmitContext } from './context.js';
 import { assertValid, jsonFile, ndjsonFile, type OutputFile } from './output.js';
-import { resourceSources } from './resource-json.js';
+import { resourceCore, resourceSources } from './resource-json.js';
 
 export type CorpusExport = 'sample' | 'full';
 
@@ -11,12 +11,7 @@ export function corpusResourceRecord(resource: Resource, exportKind: CorpusExpor
   const withheld = resource.premium && exportKind === 'sample';
   return {
     type: 'resource',
-    slug: resource.slug,
-    title: resource.title,
-    description: resource.description,
-    category: resource.category,
-    tags: resource.tags,
-    updated: resource.updated,
+    ...resourceCore(resource),
     premium: resource.premium,
     url: urls.resourceHtml(resource.slug),
     markdown: urls.resourceMarkdown(resource.slug),

@@ -1,7 +1,7 @@
 import { articleRef, clusterArticles } from './article-json.js';
 import { estimateTokens, type EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
-import { premiumOffer } from './resource-json.js';
+import { premiumFields, resourceCore } from './resource-json.js';
 
 /** /api/resources.json (SPEC §2.2): every resource, premium ones with their price. */
 export function resourceIndex(context: EmitContext): Record<string, unknown> {
@@ -13,17 +13,11 @@ export function resourceIndex(context: EmitContext): Record<string, unknown> {
     count: model.resources.length,
     license: urls.license,
     resources: model.resources.map((resource) => ({
-      slug: resource.slug,
-      title: resource.title,
-      description: resource.description,
-      category: resource.category,
-      tags: resource.tags,
-      updated: resource.updated,
+      ...resourceCore(resource),
       html: urls.resourceHtml(resource.slug),
       markdown: urls.resourceMarkdown(resource.slug),
       json: urls.resourceJson(resource.slug),
-      premium: resource.premium,
-      ...(resource.premium ? premiumOffer(resource, context) : {}),
+      ...premiumFields(resource, context),
     })),
   };
 }

@@ -18,7 +18,21 @@ export function licenseXml(context: EmitContext): string {
     ...(site.publisher.url ? [`contactUrl="${escapeXml(site.publisher.url)}"`] : []),
   ].join(' ');
   const copyright = `    <copyright ${copyrightAttributes}>${escapeXml(site.license.copyright ?? site.publisher.name)}</copyright>`;
+  const usage = [
+    `      <permits type="usage">${site.license.permits.join(' ')}</permits>`,
+    ...(site.license.prohibits.length ? [`      <prohibits type="usage">${site.license.prohibits.join(' ')}</prohibits>`] : []),
+  ];
   const terms = `    <terms>${escapeXml(site.license.terms_url ?? urls.terms)}</terms>`;
+
+  const paid = (type: 'purchase' | 'training', permits: string[], url: string, currency: string, price: number) => [
+    '    <license>',
+    ...permits,
+    `      <payment type="${type}">`,
+    `        <custom>${escapeXml(url)}</custom>`,
+    `        <amount currency="${currency}">${price}</amount>`,
+    '      </payment>',
+    '    </license>',
+  ];
 
   const premium = context.model.resources
     .filter((resource) => resource.premium)
@@ -26,43 +40,25 @@ export function licenseXml(context: EmitContext): string {
       const offer = premiumOffer(resource, context);
       return [
         `  <content url="/resources/${resource.slug}">`,
-        '    <license>',
-        `      <permits type="usage">${site.license.permits.join(' ')}</permits>`,
-        ...(site.license.prohibits.length ? [`      <prohibits type="usage">${site.license.prohibits.join(' ')}</prohibits>`] : []),
-        '      <payment type="purchase">',
-        `        <custom>${escapeXml(offer.checkout_url)}</custom>`,
-        `        <amount currency="${offer.currency}">${offer.price}</amount>`,
-        '      </payment>',
-        '    </license>',
+        ...paid('purchase', usage, offer.checkout_url, offer.currency, offer.price),
         copyright,
         terms,
         '  </content>',
       ].join('\n');
     });
 
-  const site_ = [
+  const whole = [
     '  <content url="/">',
     '    <license>',
-    `      <permits type="usage">${site.license.permits.join(' ')}</permits>`,
-    ...(site.license.prohibits.length ? [`      <prohibits type="usage">${site.license.prohibits.join(' ')}</prohibits>`] : []),
+    ...usage,
     '    </license>',
-    ...(corpus
-      ? [
-          '    <license>',
-          '      <permits type="usage">all</permits>',
-          '      <payment type="training">',
-          `        <custom>${escapeXml(corpus.checkout_url ?? site.pricing.payment_url)}</custom>`,
-          `        <amount currency="${corpus.currency}">${corpus.price}</amount>`,
-          '      </payment>',
-          '    </license>',
-        ]
-      : []),
+    ...(corpus ? paid('training', ['      <permits type="usage">all</permits>'], corpus.checkout_url ?? site.pricing.payment_url, corpus.currency, corpus.price) : []),
     copyright,
     terms,
     '  </content>',
   ].join('\n');
 
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<rsl xmlns="https://rslstandard.org/rsl">\n${[...premium, site_].join('\n')}\n</rsl>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rsl xmlns="https://rslstandard.org/rsl">\n${[...premium, whole].join('\n')}\n</rsl>\n`;
 }
 
 export function emitLicense(context: EmitContext): OutputFile[] {

@@ -3,7 +3,7 @@ import { articleRef, clusterArticles } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { homeJsonLd } from './json-ld.js';
 import type { OutputFile } from './output.js';
-import { premiumOffer } from './resource-json.js';
+import { premiumFields, resourceCore } from './resource-json.js';
 
 /** The home page and the 404 page. */
 export function emitPages(context: EmitContext): OutputFile[] {
@@ -20,16 +20,7 @@ export function emitPages(context: EmitContext): OutputFile[] {
       jsonld: jsonForScript(homeJsonLd(context)),
     },
     // Only public fields reach templates that list resources: a premium body must never be one `{{ }}` away.
-    resources: model.resources.map((resource) => ({
-      slug: resource.slug,
-      title: resource.title,
-      description: resource.description,
-      category: resource.category,
-      tags: resource.tags,
-      updated: resource.updated,
-      premium: resource.premium,
-      ...(resource.premium ? premiumOffer(resource, context) : {}),
-    })),
+    resources: model.resources.map((resource) => ({ ...resourceCore(resource), ...premiumFields(resource, context) })),
     clusters: model.clusters.map((cluster) => ({ ...cluster, articles: clusterArticles(cluster).map((article) => articleRef(article, context)) })),
   });
   const notFound = context.pages.render('not-found', {

@@ -13,9 +13,8 @@ export function premiumOffer(resource: Resource, context: EmitContext): { price:
   };
 }
 
-/** The single-resource JSON variant (SPEC §2.3). For a premium slug it is only ever served by the worker. */
-export function resourceJson(resource: Resource, context: EmitContext): Record<string, unknown> {
-  const { urls } = context;
+/** The fields every listing of a resource starts with, in SPEC §2.2 order. */
+export function resourceCore(resource: Resource) {
   return {
     slug: resource.slug,
     title: resource.title,
@@ -23,8 +22,20 @@ export function resourceJson(resource: Resource, context: EmitContext): Record<s
     category: resource.category,
     tags: resource.tags,
     updated: resource.updated,
-    premium: resource.premium,
-    ...(resource.premium ? premiumOffer(resource, context) : {}),
+  };
+}
+
+/** `premium`, plus price, currency and checkout URL when it is true. */
+export function premiumFields(resource: Resource, context: EmitContext) {
+  return { premium: resource.premium, ...(resource.premium ? premiumOffer(resource, context) : {}) };
+}
+
+/** The single-resource JSON variant (SPEC §2.3). For a premium slug it is only ever served by the worker. */
+export function resourceJson(resource: Resource, context: EmitContext): Record<string, unknown> {
+  const { urls } = context;
+  return {
+    ...resourceCore(resource),
+    ...premiumFields(resource, context),
     canonical: urls.resourceHtml(resource.slug),
     markdown: urls.resourceMarkdown(resource.slug),
     outline: resource.rendered.outline,
