@@ -91,13 +91,17 @@ describe('build: every static output exists and matches its schema', () => {
       expect(fs.existsSync(path.join(pub, `resources/${slug}`))).toBe(false);
       expect(fs.existsSync(path.join(pub, `api/resources/${slug}.json`))).toBe(false);
     }
-    const premium = readJson<{ resources: { slug: string; json: { body: string }; preview: { sections: string[] } }[] }>(path.join(dist, 'worker/data/premium.json'));
-    expect(premium.resources.map((entry) => entry.slug)).toEqual(['data-formats', 'json-api']);
-    expect(premium.resources[0]!.json.body).toContain('The secret premium sentence');
-    expect(premium.resources[0]!.preview.sections).toEqual(['NDJSON exports', 'Schema versions', 'Verified sources']);
-    const full = readNdjson(path.join(dist, 'worker/data/corpus.full.jsonl'));
-    expect(full[0]).toMatchObject({ type: 'meta', export: 'full' });
-    for (const record of full.slice(1)) expect(typeof record.text).toBe('string');
+    const data = readJson<{ premium: Record<string, { json: string; markdown: string; html: string; corpusRecord: string; preview: { sections: string[] } }>; fullCorpusMeta: string }>(path.join(dist, 'worker/data/worker-data.json'));
+    expect(Object.keys(data.premium)).toEqual(['data-formats', 'json-api']);
+    const entry = data.premium['data-formats']!;
+    expect(JSON.parse(entry.json).body).toContain('The secret premium sentence');
+    expect(entry.markdown).toMatch(/^# Data formats\n\n> The JSON, NDJSON and Markdown formats the directory publishes\.\n\n## NDJSON exports/);
+    expect(entry.html).toContain('<h2 id="ndjson-exports">NDJSON exports</h2>');
+    expect(entry.preview.sections).toEqual(['NDJSON exports', 'Schema versions', 'Verified sources']);
+    expect(JSON.parse(entry.corpusRecord)).toMatchObject({ type: 'resource', slug: 'data-formats', premium: true });
+    expect(JSON.parse(entry.corpusRecord).text).toContain('The secret premium sentence');
+    expect(JSON.parse(data.fullCorpusMeta)).toMatchObject({ type: 'meta', export: 'full', count: 5 });
+    expect(fs.readFileSync(path.join(dist, 'worker/worker.js'), 'utf8')).toMatch(/export\s*\{/);
   });
 });
 

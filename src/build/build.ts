@@ -18,7 +18,9 @@ import { emitSamples } from '../emit/samples.js';
 import { emitServerCard } from '../emit/server-card.js';
 import { emitTaxonomies } from '../emit/taxonomies.js';
 import { siteUrls } from '../emit/urls.js';
-import { emitWorkerData } from '../emit/worker-data.js';
+import { emitWorkerData, workerData } from '../emit/worker-data.js';
+import { emitWranglerConfig } from '../emit/wrangler-config.js';
+import { bundleWorker } from './bundle-worker.js';
 import { schemaRegistry } from '../schemas/registry.js';
 import { createPageRenderer } from '../templates/page-renderer.js';
 import { compilerVersion } from '../util/version.js';
@@ -38,6 +40,8 @@ export interface BuildResult {
   problems: Problem[];
   outDir: string;
   files: OutputFile[];
+  /** Minified size of the worker's code without the site's data, and of the data. */
+  worker?: { codeBytes: number; dataBytes: number };
   resources: number;
   articles: number;
 }
@@ -58,6 +62,7 @@ export const emitters: ((context: EmitContext) => OutputFile[])[] = [
   emitPages,
   emitHeadersFile,
   emitWorkerData,
+  emitWranglerConfig,
 ];
 
 /** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */
@@ -86,10 +91,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (!model) return { ok: false, problems, outDir, files: [], resources: 0, articles: 0 };
   const context = createEmitContext(model, options.sourceDateEpoch);
   const files = emitters.flatMap((emit) => emit(context));
+  const worker = await bundleWorker(workerData(context));
+  files.push(worker.file);
   assertUniquePaths(files);
   assertNoPremiumLeak(model, files);
   await writeAtomically(outDir, files);
-  return { ok: true, problems, outDir, files, resources: model.resources.length, articles: model.articles.length };
+  return {
+    ok: true,
+    problems,
+    outDir,
+    files,
+    worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes },
+    resources: model.resources.length,
+    articles: model.articles.length,
+  };
 }
 
 function assertUniquePaths(files: OutputFile[]): void {

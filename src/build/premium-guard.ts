@@ -19,9 +19,12 @@ export function distinctiveSentences(markdown: string, minLength = 40): string[]
  * Defence in depth: emitters never receive premium bodies for public files, and this proves it.
  */
 export function assertNoPremiumLeak(model: ContentModel, files: OutputFile[]): void {
-  const allowed = new Set(
-    model.resources.filter((resource) => resource.premium).flatMap((resource) => [resource.title, resource.description, resource.premium_summary ?? '', ...resource.rendered.sections]),
-  );
+  // Public by design: the preview and teaser of premium resources, and whatever free documents also say.
+  const allowed = new Set([
+    ...model.resources.filter((resource) => resource.premium).flatMap((resource) => [resource.title, resource.description, resource.premium_summary ?? '', ...resource.rendered.sections]),
+    ...model.resources.filter((resource) => !resource.premium).map((resource) => resource.body),
+    ...model.articles.map((article) => article.body),
+  ]);
   const sentences = model.resources
     .filter((resource) => resource.premium)
     .flatMap((resource) => distinctiveSentences(resource.body).map((sentence) => ({ slug: resource.slug, sentence })))

@@ -3,6 +3,8 @@ import type { ProblemFormat } from '../errors/format.js';
 import { displayPath } from '../util/paths.js';
 import { printProblems } from './print-problems.js';
 
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
 export async function buildCommand(
   contentDir: string,
   options: { out: string; baseUrl?: string; format: ProblemFormat; quiet?: boolean },
@@ -23,7 +25,8 @@ export async function buildCommand(
     const bytes = result.files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     process.stdout.write(
-      `Built ${result.resources} resources and ${result.articles} articles into ${displayPath(result.outDir)}/ (${result.files.length} files, ${(bytes / 1024).toFixed(0)} KiB) in ${seconds}s.\n`,
+      `Built ${result.resources} resources and ${result.articles} articles into ${displayPath(result.outDir)}/ (${result.files.length} files, ${(bytes / 1024).toFixed(0)} KiB) in ${seconds}s.\n` +
+        `Worker: ${kib(result.worker!.codeBytes)} KiB of code (budget 64 KiB) + ${kib(result.worker!.dataBytes)} KiB of premium data.\n`,
     );
   }
   return 0;

@@ -1,31 +1,57 @@
-import { corpusRecords } from './corpus.js';
+import type { PaymentFacts, PremiumEntry, WorkerData } from '../shared/worker-data.js';
+import { corpusMetaRecord, corpusResourceRecord } from './corpus.js';
 import type { EmitContext } from './context.js';
-import { ndjsonFile, type OutputFile } from './output.js';
-import { premiumOffer, resourceJson, resourceMarkdown } from './resource-json.js';
+import { assertValid, type OutputFile } from './output.js';
+import { howToPay } from './pricing.js';
+import { resourceJson, resourceMarkdown } from './resource-json.js';
 import { resourceHtml } from './resource-variants.js';
-import { assertValid } from './output.js';
+
+export function paymentFacts(context: EmitContext): PaymentFacts {
+  const { urls, model } = context;
+  return {
+    price_usd: model.site.pricing.price_usd,
+    payment_url: model.site.pricing.payment_url,
+    how_to_pay: howToPay(context),
+    terms: urls.terms,
+    license: urls.license,
+    pricing_catalog: urls.pricing,
+    payment_manifest: urls.payment,
+    mcp_server: urls.mcp,
+    free_sample: urls.corpusJsonl,
+  };
+}
 
 /**
  * What only the runtime worker may serve: every variant of each premium resource, its 402 preview,
- * and the full corpus export. Written under worker/, never under public/.
+ * and the lines that turn the free corpus export into the full one. Written under worker/, never public/.
  */
+export function workerData(context: EmitContext): WorkerData {
+  const premium: Record<string, PremiumEntry> = {};
+  for (const resource of context.model.resources.filter((candidate) => candidate.premium)) {
+    const json = resourceJson(resource, context);
+    assertValid(context.registry, 'resource', json, `worker data for ${resource.slug}`);
+    const record = corpusResourceRecord(resource, 'full', context);
+    assertValid(context.registry, 'corpus-record', record, `full corpus record of ${resource.slug}`);
+    premium[resource.slug] = {
+      preview: { title: resource.title, description: resource.description, sections: resource.rendered.sections },
+      html: resourceHtml(resource, context),
+      markdown: resourceMarkdown(resource),
+      json: `${JSON.stringify(json, null, 2)}\n`,
+      corpusRecord: JSON.stringify(record),
+    };
+  }
+  const meta = corpusMetaRecord('full', context);
+  assertValid(context.registry, 'corpus-record', meta, 'full corpus meta record');
+  return {
+    site: { name: context.model.site.name, url: context.urls.base },
+    payment: paymentFacts(context),
+    premium,
+    fullCorpusMeta: JSON.stringify(meta),
+  };
+}
+
+export const workerDataPath = 'worker/data/worker-data.json';
+
 export function emitWorkerData(context: EmitContext): OutputFile[] {
-  const premium = context.model.resources
-    .filter((resource) => resource.premium)
-    .map((resource) => {
-      const json = resourceJson(resource, context);
-      assertValid(context.registry, 'resource', json, `worker/data/premium.json#${resource.slug}`);
-      return {
-        slug: resource.slug,
-        offer: premiumOffer(resource, context),
-        preview: { title: resource.title, description: resource.description, sections: resource.rendered.sections },
-        json,
-        markdown: resourceMarkdown(resource),
-        html: resourceHtml(resource, context),
-      };
-    });
-  return [
-    { path: 'worker/data/premium.json', content: `${JSON.stringify({ resources: premium }, null, 2)}\n` },
-    ndjsonFile(context.registry, 'worker/data/corpus.full.jsonl', corpusRecords('full', context), 'corpus-record'),
-  ];
+  return [{ path: workerDataPath, content: `${JSON.stringify(workerData(context), null, 2)}\n` }];
 }

@@ -1,0 +1,30 @@
+// The routes the runtime worker answers: one list, used by the worker, by `agentdir serve`
+// and by the generated Cloudflare config. Web-standard code only.
+
+export const fullCorpusPath = '/api/corpus.full.jsonl';
+export const freeCorpusPath = '/api/corpus.jsonl';
+
+export type ResourceVariant = 'html' | 'markdown' | 'json';
+
+export type WorkerRoute = { kind: 'premium-resource'; slug: string; variant: ResourceVariant } | { kind: 'full-corpus' };
+
+const resourcePage = /^\/resources\/([a-z0-9]+(?:-[a-z0-9]+)*)(\.md|\/)?$/;
+const resourceJson = /^\/api\/resources\/([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
+
+/** Which worker route a (decoded, normalized) path belongs to, or null when static assets answer it. */
+export function matchWorkerRoute(pathname: string, premium: ReadonlySet<string>): WorkerRoute | null {
+  if (pathname === fullCorpusPath) return { kind: 'full-corpus' };
+  const page = resourcePage.exec(pathname);
+  if (page && premium.has(page[1]!)) return { kind: 'premium-resource', slug: page[1]!, variant: page[2] === '.md' ? 'markdown' : 'html' };
+  const json = resourceJson.exec(pathname);
+  if (json && premium.has(json[1]!)) return { kind: 'premium-resource', slug: json[1]!, variant: 'json' };
+  return null;
+}
+
+/** Route patterns for a host that runs the worker only on its own routes (Cloudflare `run_worker_first`). */
+export function workerRoutePatterns(premiumSlugs: readonly string[]): string[] {
+  return [
+    ...premiumSlugs.flatMap((slug) => [`/resources/${slug}`, `/resources/${slug}/`, `/resources/${slug}.md`, `/api/resources/${slug}.json`]),
+    fullCorpusPath,
+  ];
+}

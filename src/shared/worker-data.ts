@@ -1,0 +1,38 @@
+// The data the build hands the runtime worker: everything it serves that static files cannot.
+
+export interface PremiumPreview {
+  title: string;
+  description: string;
+  /** H2 headings in order: the only part of the body a caller without a key sees. */
+  sections: string[];
+}
+
+export interface PremiumEntry {
+  preview: PremiumPreview;
+  html: string;
+  markdown: string;
+  /** The §2.3 JSON variant, serialized. */
+  json: string;
+  /** This resource's line of the full corpus export, serialized. */
+  corpusRecord: string;
+}
+
+export interface PaymentFacts {
+  price_usd: string;
+  payment_url: string;
+  how_to_pay: string;
+  terms: string;
+  license: string;
+  pricing_catalog: string;
+  payment_manifest: string;
+  mcp_server: string;
+  free_sample: string;
+}
+
+export interface WorkerData {
+  site: { name: string; url: string };
+  payment: PaymentFacts;
+  premium: Record<string, PremiumEntry>;
+  /** The meta line of the full corpus export, serialized. */
+  fullCorpusMeta: string;
+}

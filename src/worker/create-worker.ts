@@ -1,0 +1,45 @@
+import { matchWorkerRoute } from '../shared/routes.js';
+import type { WorkerData } from '../shared/worker-data.js';
+import type { ExecutionContextLike, WorkerEnv } from './env.js';
+import { checkRequestPath } from './request-path.js';
+import { errorResponse, forMethod } from './responses.js';
+import { fullCorpus } from './routes/full-corpus.js';
+import { premiumResource } from './routes/premium-resource.js';
+
+export interface Worker {
+  fetch(request: Request, env?: WorkerEnv, context?: ExecutionContextLike): Promise<Response>;
+}
+
+const readMethods = 'GET, HEAD';
+
+/** The runtime worker for one built site: gated routes first, everything else to the static assets. */
+export function createWorker(data: WorkerData): Worker {
+  const premium = new Set(Object.keys(data.premium));
+  return {
+    async fetch(request, env = {}) {
+      try {
+        let url: URL;
+        try {
+          url = new URL(request.url);
+        } catch {
+          return errorResponse(400, 'bad_request', 'The request URL does not parse.');
+        }
+        const path = checkRequestPath(url);
+        if (!path.ok) return forMethod(request, errorResponse(path.status, path.error, path.message));
+        const route = matchWorkerRoute(path.pathname, premium);
+        if (!route) {
+          if (env.ASSETS) return env.ASSETS.fetch(request);
+          return forMethod(request, errorResponse(404, 'not_found', `Nothing is published at ${path.pathname}.`));
+        }
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          return errorResponse(405, 'method_not_allowed', `${path.pathname} answers ${readMethods} only.`, { Allow: readMethods });
+        }
+        if (route.kind === 'full-corpus') return await fullCorpus(request, env, data);
+        return forMethod(request, await premiumResource(request, env, data, route.slug, route.variant));
+      } catch {
+        // A bug must not become a 500 page with a stack trace; the caller gets a JSON error it can report.
+        return errorResponse(500, 'internal_error', 'The worker failed to answer this request.');
+      }
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/** The minimal KV surface the worker uses, so no platform type package is needed. */
+export interface KeyValueStore {
+  get(key: string, type: 'json'): Promise<unknown>;
+}
+
+/** A static-asset binding: Cloudflare's `ASSETS`, or the adapter `agentdir serve` provides. */
+export interface AssetFetcher {
+  fetch(request: Request | string | URL, init?: RequestInit): Promise<Response>;
+}
+
+export interface WorkerEnv {
+  /** Key hashes as JSON: `{ "keys": [{ id, hash, tier, revoked? }] }` (from `agentdir keys export`). */
+  AGENTDIR_KEYS?: string;
+  /** Alternative key store: hash -> `{ id, tier, revoked? }`. */
+  AGENTDIR_KEYS_KV?: KeyValueStore;
+  ASSETS?: AssetFetcher;
+  X402_FACILITATOR_URL?: string;
+  X402_PAY_TO?: string;
+  X402_NETWORK?: string;
+  X402_ASSET?: string;
+}
+
+export interface ExecutionContextLike {
+  waitUntil?(promise: Promise<unknown>): void;
+}

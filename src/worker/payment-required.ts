@@ -1,0 +1,63 @@
+import { fullCorpusPath } from '../shared/routes.js';
+import type { PaymentFacts, PremiumPreview } from '../shared/worker-data.js';
+import { jsonResponse } from './responses.js';
+
+const noStore = { 'Cache-Control': 'no-store', Vary: 'Authorization, x-api-key' };
+
+function link(relations: [string, string][]): string {
+  return relations.map(([rel, url]) => `<${url}>; rel="${rel}"`).join(', ');
+}
+
+/** The body of a premium-resource 402 (SPEC §7.1): exactly these nine fields. */
+export function paymentRequiredBody(slug: string, preview: PremiumPreview, payment: PaymentFacts) {
+  return {
+    error: 'payment_required',
+    resource: slug,
+    price_usd: payment.price_usd,
+    payment_url: payment.payment_url,
+    how_to_pay: payment.how_to_pay,
+    terms: payment.terms,
+    license: payment.license,
+    pricing_catalog: payment.pricing_catalog,
+    preview: { title: preview.title, description: preview.description, sections: preview.sections },
+  };
+}
+
+export function paymentRequired(slug: string, preview: PremiumPreview, payment: PaymentFacts): Response {
+  return jsonResponse(402, paymentRequiredBody(slug, preview, payment), {
+    ...noStore,
+    Link: link([
+      ['payment', payment.payment_url],
+      ['license', payment.license],
+      ['pricing', payment.pricing_catalog],
+    ]),
+  });
+}
+
+/** The body of the corpus-license 402 (SPEC §7.2). */
+export function corpusLicenseRequiredBody(payment: PaymentFacts) {
+  return {
+    error: 'payment_required',
+    resource: fullCorpusPath,
+    description: 'The full corpus export (every resource body, premium included) needs a key of the corpus license or the redistribution tier. The free sample withholds premium bodies.',
+    free_sample: payment.free_sample,
+    pricing_catalog: payment.pricing_catalog,
+    payment_url: payment.payment_url,
+    how_to_pay: payment.how_to_pay,
+    terms: payment.terms,
+    license: payment.license,
+  };
+}
+
+export function corpusLicenseRequired(payment: PaymentFacts): Response {
+  return jsonResponse(402, corpusLicenseRequiredBody(payment), {
+    ...noStore,
+    Link: link([
+      ['payment', payment.payment_url],
+      ['payment-manifest', payment.payment_manifest],
+      ['pricing', payment.pricing_catalog],
+      ['license', payment.license],
+      ['mcp-server', payment.mcp_server],
+    ]),
+  });
+}
