@@ -2,6 +2,8 @@ import { Command, Option } from 'commander';
 import { compilerVersion } from '../util/version.js';
 import { buildCommand } from './build-command.js';
 import { validateCommand } from './validate-command.js';
+import { keysCommand } from './keys-command.js';
+import { serveCommand } from './serve-command.js';
 import { problemFormats } from '../errors/format.js';
 
 /** Runs the CLI and resolves to the process exit code. */
@@ -33,6 +35,20 @@ export async function main(argv: string[]): Promise<number> {
     .option('--quiet', 'print nothing but problems')
     .action(async (contentDir: string, options: { out: string; baseUrl?: string; format: (typeof problemFormats)[number]; quiet?: boolean }) => {
       exitCode = await buildCommand(contentDir, options);
+    });
+
+  program.addCommand(keysCommand((code) => (exitCode = code)));
+
+  program
+    .command('serve')
+    .description('Serve a build: static files from <dist>/public, the gated routes through <dist>/worker/worker.js.')
+    .argument('[dist]', 'the build output folder', 'dist')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--env-file <file>', 'worker environment (KEY=value lines), e.g. X402_PAY_TO')
+    .option('--keys-file <file>', 'key file (default: $AGENTDIR_KEYS_FILE or .agentdir/keys.json); re-read when it changes')
+    .action(async (dist: string, options: { port: string; host: string; envFile?: string; keysFile?: string }) => {
+      exitCode = await serveCommand(dist, options);
     });
 
   await program.parseAsync(argv);

@@ -12,6 +12,7 @@ export function paymentFacts(context: EmitContext): PaymentFacts {
     price_usd: model.site.pricing.price_usd,
     payment_url: model.site.pricing.payment_url,
     how_to_pay: howToPay(context),
+    how_to_pay_corpus: `Buy the full-corpus license (corpus tier) or the redistribution tier at ${model.site.pricing.payment_url}, then retry with the header \`Authorization: Bearer <API_KEY>\` (or \`x-api-key: <API_KEY>\`). A starter key does not open the full export.`,
     terms: urls.terms,
     license: urls.license,
     pricing_catalog: urls.pricing,

@@ -14,7 +14,7 @@ export function wranglerConfig(context: EmitContext): Record<string, unknown> {
     $schema: 'node_modules/wrangler/config-schema.json',
     name: workerName(context.model.site.name),
     main: 'worker/worker.js',
-    compatibility_date: '2026-11-01',
+    compatibility_date: '2026-04-01',
     assets: {
       directory: 'public',
       binding: 'ASSETS',

@@ -30,7 +30,9 @@ export type SchemaName =
   | 'payment'
   | 'server-card'
   | 'finetune-record'
-  | 'evals-record';
+  | 'evals-record'
+  | 'payment-required'
+  | 'corpus-license-required';
 
 /** Every schema in `schemas/`, compiled once per process and shared by validation and the build. */
 export class SchemaRegistry {

@@ -20,7 +20,10 @@ export interface PremiumEntry {
 export interface PaymentFacts {
   price_usd: string;
   payment_url: string;
+  /** Retry instructions for a premium resource; `{slug}` stands for its slug. */
   how_to_pay: string;
+  /** Retry instructions for the full corpus export. */
+  how_to_pay_corpus: string;
   terms: string;
   license: string;
   pricing_catalog: string;

@@ -1,7 +1,7 @@
 import { matchWorkerRoute } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
 import type { ExecutionContextLike, WorkerEnv } from './env.js';
-import { checkRequestPath } from './request-path.js';
+import { checkRequestPath } from '../shared/request-path.js';
 import { errorResponse, forMethod } from './responses.js';
 import { fullCorpus } from './routes/full-corpus.js';
 import { premiumResource } from './routes/premium-resource.js';

@@ -15,7 +15,7 @@ export function paymentRequiredBody(slug: string, preview: PremiumPreview, payme
     resource: slug,
     price_usd: payment.price_usd,
     payment_url: payment.payment_url,
-    how_to_pay: payment.how_to_pay,
+    how_to_pay: payment.how_to_pay.replaceAll('{slug}', slug),
     terms: payment.terms,
     license: payment.license,
     pricing_catalog: payment.pricing_catalog,
@@ -43,7 +43,7 @@ export function corpusLicenseRequiredBody(payment: PaymentFacts) {
     free_sample: payment.free_sample,
     pricing_catalog: payment.pricing_catalog,
     payment_url: payment.payment_url,
-    how_to_pay: payment.how_to_pay,
+    how_to_pay: payment.how_to_pay_corpus,
     terms: payment.terms,
     license: payment.license,
   };

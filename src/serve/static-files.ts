@@ -1,0 +1,44 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { contentTypeOverrides, contentTypes } from '../shared/content-types.js';
+
+const hostFiles = new Set(['/_headers', '/_redirects', '/.assetsignore']);
+
+/** Finds the file a path names under `root`: the file itself, or a folder's index.html, for `/x` and `/x/` alike. */
+async function resolveFile(root: string, pathname: string): Promise<string | null> {
+  // Instructions for the static host, not content (Cloudflare and Netlify never serve them either).
+  if (hostFiles.has(pathname)) return null;
+  const target = path.join(root, pathname);
+  // The path was decoded and checked for dot segments already; this keeps even a bug inside the root.
+  if (target !== root && !target.startsWith(root + path.sep)) return null;
+  const stat = await fs.stat(target).catch(() => null);
+  if (stat?.isFile()) return target;
+  if (stat?.isDirectory()) {
+    const index = path.join(target, 'index.html');
+    if ((await fs.stat(index).catch(() => null))?.isFile()) return index;
+  }
+  return null;
+}
+
+function contentTypeOf(pathname: string, file: string): string {
+  return contentTypeOverrides[pathname] ?? contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Answers a GET or HEAD for a static file of the build, with the 404 page where nothing matches. */
+export async function serveStatic(root: string, request: Request, pathname: string): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return new Response(JSON.stringify({ error: 'method_not_allowed', message: 'Static files answer GET and HEAD only.' }), {
+      status: 405,
+      headers: { Allow: 'GET, HEAD', 'Content-Type': 'application/json; charset=utf-8' },
+    });
+  }
+  const file = await resolveFile(root, pathname);
+  const status = file ? 200 : 404;
+  const served = file ?? path.join(root, '404.html');
+  const body = await fs.readFile(served).catch(() => null);
+  if (!body) {
+    return new Response(JSON.stringify({ error: 'not_found', message: `Nothing is published at ${pathname}.` }), { status: 404, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  }
+  const headers = { 'Content-Type': contentTypeOf(pathname, served), 'Content-Length': String(body.byteLength), 'Cache-Control': 'no-cache' };
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import { parseEnv } from 'node:util';
+import { exportSecret, readKeyFile } from '../keys/key-file.js';
+
+/** Names of the worker environment read from the process environment or an env file. */
+const workerVariables = ['AGENTDIR_KEYS', 'X402_FACILITATOR_URL', 'X402_PAY_TO', 'X402_NETWORK', 'X402_ASSET'] as const;
+
+export function readEnvFile(file: string): Record<string, string> {
+  return parseEnv(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+/**
+ * The worker's environment as `agentdir serve` provides it. AGENTDIR_KEYS comes from the
+ * environment when set, else from the key file, re-read whenever the file changes, so a
+ * revocation takes effect on the next request without a restart.
+ */
+export function workerEnvironment(options: { envFile?: string; keysFile: string }): () => Record<string, string> {
+  const fromFile = options.envFile ? readEnvFile(options.envFile) : {};
+  const fixed: Record<string, string> = {};
+  for (const name of workerVariables) {
+    const value = process.env[name] || fromFile[name];
+    if (value) fixed[name] = value;
+  }
+  let seen = '';
+  let keys = '';
+  return () => {
+    if (fixed.AGENTDIR_KEYS !== undefined) return fixed;
+    const stat = fs.statSync(options.keysFile, { throwIfNoEntry: false });
+    const stamp = stat ? `${stat.mtimeMs}:${stat.size}:${stat.ino}` : 'none';
+    if (stamp !== seen) {
+      seen = stamp;
+      try {
+        keys = stat ? exportSecret(readKeyFile(options.keysFile)) : '';
+      } catch {
+        keys = '';
+      }
+    }
+    return keys ? { ...fixed, AGENTDIR_KEYS: keys } : fixed;
+  };
+}

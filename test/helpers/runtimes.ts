@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { Miniflare } from 'miniflare';
+import { cliPath, repoRoot } from './fixtures.js';
+
+export interface RuntimeResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+}
+
+/** A running build: the same requests go to `agentdir serve` or to workerd, and the cases do not know which. */
+export interface Runtime {
+  name: 'serve' | 'workerd';
+  request(pathname: string, options?: RequestOptions): Promise<RuntimeResponse>;
+  /** Replaces the worker's AGENTDIR_KEYS, as `wrangler secret put` would (serve re-reads its key file instead). */
+  close(): Promise<void>;
+}
+
+/** Starts the real CLI, `agentdir serve <dist> --port 0`, and waits for the address it prints. */
+export async function startServe(dist: string, keysFile: string, extraEnv: Record<string, string> = {}): Promise<Runtime & { url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [cliPath, 'serve', dist, '--port', '0', '--keys-file', keysFile], {
+    cwd: repoRoot,
+    env: { ...process.env, ...extraEnv, AGENTDIR_KEYS: '', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  delete (child as { env?: unknown }).env;
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 15_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+  return {
+    name: 'serve',
+    url,
+    child,
+    request: (pathname, options = {}) => rawRequest(url, pathname, options),
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** An HTTP request with the path sent exactly as written (fetch would normalize `..` and encodings away). */
+export function rawRequest(base: string, pathname: string, options: RequestOptions = {}): Promise<RuntimeResponse> {
+  const target = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: target.hostname, port: target.port, method: options.method ?? 'GET', path: pathname, headers: options.headers ?? {} },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** The generated wrangler.jsonc, read the way wrangler reads it (comments allowed on their own lines). */
+export function readWranglerConfig(dist: string): { main: string; compatibility_date: string; assets: { directory: string; binding: string; html_handling: string; not_found_handling: string; run_worker_first: string[] } } {
+  const text = fs.readFileSync(path.join(dist, 'wrangler.jsonc'), 'utf8');
+  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
+}
+
+/** Runs the built worker inside real workerd, with the assets folder and routing of the generated config. */
+export async function startWorkerd(dist: string, bindings: Record<string, string>): Promise<Runtime & { miniflare: Miniflare; setKeys(secret: string): Promise<void> }> {
+  const config = readWranglerConfig(dist);
+  const options = (keys: Record<string, string>) => ({
+    modules: true,
+    scriptPath: path.join(dist, config.main),
+    modulesRoot: path.dirname(path.join(dist, config.main)),
+    compatibilityDate: config.compatibility_date,
+    bindings: keys,
+    assets: {
+      directory: path.join(dist, config.assets.directory),
+      binding: config.assets.binding,
+      routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: false, static_routing: { user_worker: config.assets.run_worker_first } },
+      assetConfig: { html_handling: config.assets.html_handling as 'drop-trailing-slash', not_found_handling: config.assets.not_found_handling as '404-page' },
+    },
+  });
+  const miniflare = new Miniflare(options(bindings));
+  await miniflare.ready;
+  return {
+    name: 'workerd',
+    miniflare,
+    async request(pathname, requestOptions = {}) {
+      const response = await miniflare.dispatchFetch(`https://site.test${pathname}`, { method: requestOptions.method ?? 'GET', headers: requestOptions.headers ?? {} });
+      const body = await response.text();
+      return { status: response.status, headers: new Headers([...response.headers]), body };
+    },
+    async setKeys(secret) {
+      await miniflare.setOptions(options({ ...bindings, AGENTDIR_KEYS: secret }));
+    },
+    close: () => miniflare.dispose(),
+  };
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaRegistry } from '../src/schemas/registry.js';
+import { siteUnderTest, type TestKeys } from './helpers/site-under-test.js';
+import { startServe, startWorkerd, type Runtime, type RuntimeResponse } from './helpers/runtimes.js';
+
+type KeyState = 'none' | 'unknown' | 'starter' | 'revoked' | 'corpus';
+type HeaderStyle = 'Bearer' | 'bearer' | 'BEARER padded' | 'x-api-key' | 'both headers' | 'Basic + x-api-key';
+
+const slugs = { free: 'wire-formats', premium: 'data-formats' };
+const shapes = {
+  html: (slug: string) => `/resources/${slug}`,
+  'html/': (slug: string) => `/resources/${slug}/`,
+  markdown: (slug: string) => `/resources/${slug}.md`,
+  json: (slug: string) => `/api/resources/${slug}.json`,
+};
+const keyStates: KeyState[] = ['none', 'unknown', 'starter', 'revoked', 'corpus'];
+const headerStyles: HeaderStyle[] = ['Bearer', 'bearer', 'BEARER padded', 'x-api-key', 'both headers', 'Basic + x-api-key'];
+const mediaTypes = { html: 'text/html', 'html/': 'text/html', markdown: 'text/markdown', json: 'application/json' };
+
+function headersFor(state: KeyState, style: HeaderStyle, keys: TestKeys): Record<string, string> {
+  if (state === 'none') return {};
+  const key = state === 'unknown' ? 'adk_not-a-real-key-at-all' : keys[state];
+  switch (style) {
+    case 'Bearer':
+      return { Authorization: `Bearer ${key}` };
+    case 'bearer':
+      return { authorization: `bearer ${key}` };
+    case 'BEARER padded':
+      return { Authorization: `BEARER    ${key}   ` };
+    case 'x-api-key':
+      return { 'x-api-key': key };
+    case 'both headers':
+      // The Bearer header is checked first and wins, whatever x-api-key says.
+      return { Authorization: `Bearer ${key}`, 'x-api-key': 'adk_decoy' };
+    case 'Basic + x-api-key':
+      // Authorization without the Bearer scheme does not count: x-api-key is used.
+      return { Authorization: 'Basic dXNlcjpwYXNz', 'x-api-key': key };
+  }
+}
+
+interface Case {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  expectStatus: number;
+  expectType: string;
+  gated: boolean;
+}
+
+function cases(keys: TestKeys): Case[] {
+  const list: Case[] = [];
+  for (const [kind, slug] of Object.entries(slugs)) {
+    for (const [shape, pathFor] of Object.entries(shapes)) {
+      for (const state of keyStates) {
+        for (const style of state === 'none' ? (['Bearer'] as HeaderStyle[]) : headerStyles) {
+          const opens = kind === 'free' || state === 'starter' || state === 'corpus';
+          list.push({
+            name: `${kind} ${shape} ${state} ${state === 'none' ? '' : style}`.trim(),
+            path: pathFor(slug),
+            headers: headersFor(state, style, keys),
+            expectStatus: opens ? 200 : 402,
+            expectType: opens ? mediaTypes[shape as keyof typeof shapes] : 'application/json',
+            gated: kind === 'premium',
+          });
+        }
+      }
+    }
+  }
+  return list;
+}
+
+/** What must match between runtimes: status, media type, and for worker routes the caching, Vary and Link headers. */
+function essentials(response: RuntimeResponse, gated: boolean) {
+  return {
+    status: response.status,
+    type: (response.headers.get('content-type') ?? '').split(';')[0]!.trim(),
+    ...(gated ? { cacheControl: response.headers.get('cache-control'), vary: response.headers.get('vary'), link: response.headers.get('link') } : {}),
+    body: response.body,
+  };
+}
+
+let site: Awaited<ReturnType<typeof siteUnderTest>>;
+const runtimes: Runtime[] = [];
+const results = new Map<string, Map<string, ReturnType<typeof essentials>>>();
+
+beforeAll(async () => {
+  site = await siteUnderTest();
+  runtimes.push(await startServe(site.dist, site.keysFile), await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }));
+});
+afterAll(async () => {
+  await Promise.all(runtimes.map((runtime) => runtime.close()));
+});
+
+describe.each(['serve', 'workerd'] as const)('access matrix on %s', (runtimeName) => {
+  it('answers every {free, premium} x {4 URL shapes} x {key} x {header style} case as SPEC §5 says', async () => {
+    const runtime = runtimes.find((candidate) => candidate.name === runtimeName)!;
+    const seen = new Map<string, ReturnType<typeof essentials>>();
+    const validate402 = schemaRegistry().validator('payment-required');
+    for (const testCase of cases(site.keys)) {
+      const response = await runtime.request(testCase.path, { headers: testCase.headers });
+      const summary = essentials(response, testCase.gated);
+      seen.set(testCase.name, summary);
+      expect(summary.status, testCase.name).toBe(testCase.expectStatus);
+      expect(summary.type, testCase.name).toBe(testCase.expectType);
+      if (testCase.gated && response.status === 200) {
+        expect(response.headers.get('cache-control'), testCase.name).toBe('private, no-store');
+        expect(response.headers.get('vary'), testCase.name).toBe('Authorization, x-api-key');
+        expect(response.body).toContain('NDJSON exports');
+      }
+      if (response.status === 402) {
+        expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        expect(response.headers.get('link')).toBe('<https://fixture.example/buy>; rel="payment", <https://fixture.example/license.xml>; rel="license", <https://fixture.example/api/pricing.json>; rel="pricing"');
+        const body = JSON.parse(response.body);
+        expect(validate402(body), JSON.stringify(validate402.errors)).toBe(true);
+        expect(body).toMatchObject({ resource: 'data-formats', price_usd: '0.05', preview: { title: 'Data formats', sections: ['NDJSON exports', 'Schema versions', 'Verified sources'] } });
+        expect(response.body).not.toContain('secret premium sentence');
+      }
+    }
+    expect(seen.size).toBe(2 * 4 * (1 + 4 * 6));
+    results.set(runtimeName, seen);
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const runtime = runtimes.find((candidate) => candidate.name === runtimeName)!;
+    for (const headers of [{}, { 'x-api-key': site.keys.starter }]) {
+      const get = await runtime.request('/resources/data-formats.md', { headers });
+      const head = await runtime.request('/resources/data-formats.md', { method: 'HEAD', headers });
+      expect(head.status).toBe(get.status);
+      expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+      expect(head.body).toBe('');
+    }
+  });
+});
+
+describe('both runtimes', () => {
+  it('give identical statuses, headers that matter and bodies for the whole matrix', () => {
+    const serve = results.get('serve');
+    const workerd = results.get('workerd');
+    expect(serve && workerd).toBeTruthy();
+    for (const [name, summary] of serve!) expect(workerd!.get(name), name).toEqual(summary);
+  });
+});
