@@ -123,7 +123,7 @@ describe.each(['serve', 'workerd'] as const)('access matrix on %s', (runtimeName
 
   it('answers HEAD like GET without a body', async () => {
     const runtime = runtimes.find((candidate) => candidate.name === runtimeName)!;
-    for (const headers of [{}, { 'x-api-key': site.keys.starter }]) {
+    for (const headers of [{}, { 'x-api-key': site.keys.starter }] as Record<string, string>[]) {
       const get = await runtime.request('/resources/data-formats.md', { headers });
       const head = await runtime.request('/resources/data-formats.md', { method: 'HEAD', headers });
       expect(head.status).toBe(get.status);

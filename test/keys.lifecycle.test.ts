@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportSecret, readKeyFile } from '../src/keys/key-file.js';
+import { buildFixture } from './helpers/build-fixture.js';
+import { cliPath, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
+import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+
+function keysCli(keysFile: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], { cwd: repoRoot, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+let dist = '';
+let keysFile = '';
+let key = '';
+let serve: Runtime & { url: string };
+let workerd: Awaited<ReturnType<typeof startWorkerd>>;
+
+beforeAll(async () => {
+  dist = (await buildFixture(path.join(fixturesDir, 'minimal'))).outDir;
+  keysFile = path.join(tempDir(), 'keys', 'keys.json');
+  const created = keysCli(keysFile, 'create', '--tier', 'starter', '--label', 'Test agent');
+  expect(created.code).toBe(0);
+  key = created.stdout.trim();
+  serve = await startServe(dist, keysFile);
+  workerd = await startWorkerd(dist, { AGENTDIR_KEYS: exportSecret(readKeyFile(keysFile)) });
+});
+afterAll(async () => {
+  await serve?.close();
+  await workerd?.close();
+});
+
+describe('agentdir keys', () => {
+  it('prints a new key once and stores only its SHA-256 hash, readable by the owner only', () => {
+    expect(key).toMatch(/^adk_[A-Za-z0-9_-]{43}$/);
+    const stored = fs.readFileSync(keysFile, 'utf8');
+    expect(stored).not.toContain(key);
+    expect(stored).not.toContain(key.slice(4, 20));
+    const record = readKeyFile(keysFile).keys[0]!;
+    expect(record).toMatchObject({ tier: 'starter', label: 'Test agent' });
+    expect(record.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(fs.statSync(keysFile).mode & 0o777).toBe(0o600);
+  });
+
+  it('lists keys without keys or hashes', () => {
+    const listed = keysCli(keysFile, 'list', '--json');
+    expect(listed.code).toBe(0);
+    const rows = JSON.parse(listed.stdout) as Record<string, string>[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ tier: 'starter', label: 'Test agent', revoked: '' });
+    expect(listed.stdout).not.toContain(readKeyFile(keysFile).keys[0]!.hash);
+  });
+
+  it('exports the AGENTDIR_KEYS secret and KV entries with hashes, never keys', () => {
+    const secret = keysCli(keysFile, 'export');
+    expect(JSON.parse(secret.stdout).keys[0]).toEqual({ id: readKeyFile(keysFile).keys[0]!.id, hash: readKeyFile(keysFile).keys[0]!.hash, tier: 'starter' });
+    const kv = JSON.parse(keysCli(keysFile, 'export', '--format', 'kv').stdout) as { key: string; value: string }[];
+    expect(kv[0]!.key).toBe(readKeyFile(keysFile).keys[0]!.hash);
+    expect(secret.stdout + kv).not.toContain(key);
+  });
+
+  it('refuses an unknown tier and an unknown id with a clear message', () => {
+    const badTier = keysCli(keysFile, 'create', '--tier', 'gold');
+    expect(badTier.code).not.toBe(0);
+    expect(badTier.stderr).toContain('Allowed choices are starter, corpus, redistribution');
+    const badId = keysCli(keysFile, 'revoke', 'key_nope');
+    expect(badId.code).toBe(1);
+    expect(badId.stderr).toContain('No key with id `key_nope`');
+  });
+
+  it('opens premium resources with the created key, and stops after revocation without a rebuild or restart', async () => {
+    const headers = { Authorization: `Bearer ${key}` };
+    expect((await serve.request('/resources/json-api.md', { headers })).status).toBe(200);
+    expect((await workerd.request('/resources/json-api.md', { headers })).status).toBe(200);
+    const workerBefore = fs.readFileSync(path.join(dist, 'worker/worker.js'));
+
+    const id = readKeyFile(keysFile).keys[0]!.id;
+    expect(keysCli(keysFile, 'revoke', id).code).toBe(0);
+    expect(readKeyFile(keysFile).keys[0]!.revoked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // serve re-reads the key file; on workerd the secret is updated, as `wrangler secret put` does.
+    expect((await serve.request('/resources/json-api.md', { headers })).status).toBe(402);
+    await workerd.setKeys(keysCli(keysFile, 'export').stdout.trim());
+    expect((await workerd.request('/resources/json-api.md', { headers })).status).toBe(402);
+    expect(fs.readFileSync(path.join(dist, 'worker/worker.js')).equals(workerBefore)).toBe(true);
+  });
+
+  it('never writes a key into the worker, the build or the logs', () => {
+    for (const file of ['worker/worker.js', 'worker/data/worker-data.json', 'wrangler.jsonc']) {
+      expect(fs.readFileSync(path.join(dist, file), 'utf8')).not.toContain(key);
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliPath, repoRoot, tempDir } from './helpers/fixtures.js';
+import { startServe } from './helpers/runtimes.js';
+import { siteUnderTest } from './helpers/site-under-test.js';
+
+let serve: Awaited<ReturnType<typeof startServe>>;
+beforeAll(async () => {
+  const site = await siteUnderTest();
+  serve = await startServe(site.dist, site.keysFile);
+});
+afterAll(async () => {
+  await serve?.close();
+});
+
+describe('agentdir serve: static files', () => {
+  it.each([
+    ['/', 'text/html; charset=utf-8'],
+    ['/resources/wire-formats', 'text/html; charset=utf-8'],
+    ['/resources/wire-formats/', 'text/html; charset=utf-8'],
+    ['/resources/wire-formats.md', 'text/markdown; charset=utf-8'],
+    ['/api/resources.json', 'application/json; charset=utf-8'],
+    ['/api/corpus.jsonl', 'application/x-ndjson'],
+    ['/llms.txt', 'text/plain; charset=utf-8'],
+    ['/license.xml', 'application/rsl+xml'],
+    ['/sitemap-0.xml', 'application/xml; charset=utf-8'],
+    ['/.well-known/mcp/server-card.json', 'application/json; charset=utf-8'],
+  ])('%s answers 200 as %s', async (pathname, type) => {
+    const response = await serve.request(pathname);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(type);
+  });
+
+  it('answers unknown paths with the 404 page, and never serves the _headers file', async () => {
+    for (const pathname of ['/no/such/page', '/_headers']) {
+      const response = await serve.request(pathname);
+      expect(response.status).toBe(404);
+      expect(response.body).toContain('Page not found');
+    }
+  });
+
+  it('refuses writes to static files with 405 and Allow', async () => {
+    const response = await serve.request('/llms.txt', { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const exit = new Promise<number | null>((resolve) => serve.child.once('exit', (code) => resolve(code)));
+    serve.child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
+  it('explains what to do when there is no build to serve', () => {
+    const result = spawnSync(process.execPath, [cliPath, 'serve', path.join(tempDir(), 'nothing'), '--port', '0'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Run `agentdir build` first');
+  });
+});
