@@ -3,10 +3,10 @@ import { byString } from '../util/compare.js';
 import fs from 'node:fs';
 import fg from 'fast-glob';
 import type { Problem } from '../errors/problem.js';
-import { renderMarkdown } from '../markdown/render.js';
 import { schemaRegistry } from '../schemas/registry.js';
 import type { Article, Cluster } from './model.js';
-import { fileProblem, readMarkdownFile, readYamlFile } from './read-source.js';
+import { readDocument } from './read-document.js';
+import { fileProblem, readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import { slugOf, slugPattern } from './slug.js';
 import { positionOf } from './source-file.js';
@@ -96,21 +96,12 @@ async function loadArticles(folder: string, clusterId: string, problems: Problem
   const validate = schemaRegistry().validator('article.frontmatter');
   const articles: Article[] = [];
   for (const file of files) {
-    const slug = slugOf(file);
-    if (!slugPattern.test(slug)) {
-      problems.push(fileProblem(file, 'InvalidFileName', `\`${path.basename(file)}\` is not a valid article slug`, 'Rename the file to lowercase kebab-case: the file name is the slug in every URL.'));
-      continue;
-    }
-    const read = await readMarkdownFile(file);
-    problems.push(...read.problems);
-    if (!read.source) continue;
-    const schemaProblems = validateAgainstSchema(read.source, validate, `the front matter of article \`${slug}\``);
-    problems.push(...schemaProblems);
-    if (schemaProblems.length) continue;
-    const front = read.source.data as ArticleFrontMatter;
+    const { document } = await readDocument<ArticleFrontMatter>(file, 'article', validate, problems);
+    if (!document) continue;
+    const { front, ...rest } = document;
     articles.push({
       ...front,
-      slug,
+      ...rest,
       clusterId,
       order: front.kind === 'pillar' ? 0 : (front.order ?? 0),
       secondary_queries: front.secondary_queries ?? [],
@@ -118,11 +109,6 @@ async function loadArticles(folder: string, clusterId: string, problems: Problem
       takeaways: front.takeaways ?? [],
       faq: front.faq ?? [],
       resources: front.resources ?? [],
-      file,
-      source: read.source,
-      bodyLineOffset: read.bodyLineOffset,
-      body: read.body,
-      rendered: renderMarkdown(read.body),
     });
   }
   return articles;
