@@ -93,3 +93,49 @@ describe('agentdir keys', () => {
     }
   });
 });
+
+describe('other key stores', () => {
+  it('reads keys from a KV namespace bound as AGENTDIR_KEYS_KV on workerd', async () => {
+    const { Miniflare } = await import('miniflare');
+    const kvFile = path.join(tempDir(), 'kv-keys.json');
+    const created = keysCli(kvFile, 'create', '--tier', 'corpus');
+    const kvKey = created.stdout.trim();
+    const entries = JSON.parse(keysCli(kvFile, 'export', '--format', 'kv').stdout) as { key: string; value: string }[];
+    const miniflare = new Miniflare({
+      modules: true,
+      scriptPath: path.join(dist, 'worker/worker.js'),
+      modulesRoot: path.join(dist, 'worker'),
+      compatibilityDate: '2026-04-01',
+      kvNamespaces: ['AGENTDIR_KEYS_KV'],
+    });
+    try {
+      const kv = (await miniflare.getKVNamespace('AGENTDIR_KEYS_KV')) as unknown as { put(key: string, value: string): Promise<void> };
+      for (const entry of entries) await kv.put(entry.key, entry.value);
+      const open = await miniflare.dispatchFetch('https://site.test/api/resources/json-api.json', { headers: { 'x-api-key': kvKey } });
+      expect(open.status).toBe(200);
+      expect(((await open.json()) as { body: string }).body.length).toBeGreaterThan(20);
+      const closed = await miniflare.dispatchFetch('https://site.test/api/resources/json-api.json', { headers: { 'x-api-key': `${kvKey}x` } });
+      expect(closed.status).toBe(402);
+      await closed.text();
+    } finally {
+      await miniflare.dispose();
+    }
+  });
+
+  it('takes AGENTDIR_KEYS from --env-file on serve', async () => {
+    const envFile = path.join(tempDir(), 'worker.env');
+    const keyFile = path.join(tempDir(), 'env-keys.json');
+    const envKey = keysCli(keyFile, 'create', '--tier', 'starter').stdout.trim();
+    fs.writeFileSync(envFile, `# worker environment\nAGENTDIR_KEYS='${keysCli(keyFile, 'export').stdout.trim()}'\n`);
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [cliPath, 'serve', dist, '--port', '0', '--env-file', envFile, '--keys-file', path.join(tempDir(), 'none.json')], { cwd: repoRoot, env: { ...process.env, AGENTDIR_KEYS: '' } });
+    try {
+      const url = await new Promise<string>((resolve) => child.stdout.on('data', (chunk: Buffer) => /http:\/\/[\d.:]+\//.test(chunk.toString()) && resolve(/http:\/\/[\d.:]+\//.exec(chunk.toString())![0])));
+      const response = await fetch(`${url}resources/json-api.md`, { headers: { Authorization: `Bearer ${envKey}` } });
+      expect(response.status).toBe(200);
+      await response.text();
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
