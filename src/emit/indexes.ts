@@ -2,6 +2,7 @@ import { articleRef, clusterArticles } from './article-json.js';
 import { estimateTokens, type EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
 import { premiumFields, resourceCore } from './resource-json.js';
+import { searchWeights } from '../shared/search-rank.js';
 
 /** /api/resources.json (SPEC §2.2): every resource, premium ones with their price. */
 export function resourceIndex(context: EmitContext): Record<string, unknown> {
@@ -71,9 +72,6 @@ export function articleIndex(context: EmitContext): Record<string, unknown> {
     ),
   };
 }
-
-/** Suggested weights of SPEC §2.6: title over tags over description. */
-export const searchWeights = { title: 3, tags: 2, description: 1 };
 
 /** /api/search-index.json (SPEC §2.6): one row per resource and per article. */
 export function searchIndex(context: EmitContext): Record<string, unknown> {

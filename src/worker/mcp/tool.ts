@@ -1,0 +1,32 @@
+import type { WorkerData } from '../../shared/worker-data.js';
+import type { WorkerEnv } from '../env.js';
+import type { SiteAssets } from '../site-assets.js';
+import type { JsonSchema } from './json-schema.js';
+
+export interface ToolContext {
+  site: SiteAssets;
+  data: WorkerData;
+  env: WorkerEnv;
+  /** The key from this request's Authorization: Bearer or x-api-key header, if any. */
+  requestKey: string | null;
+}
+
+export interface ToolOutput {
+  structured: Record<string, unknown>;
+  /** A short readable summary for the text content block; the JSON itself follows it. */
+  summary: string;
+}
+
+/** A tool's arguments were well-formed but named something that does not exist: an `isError` result naming the field. */
+export class ToolArgumentError extends Error {
+  override readonly name = 'ToolArgumentError';
+}
+
+export interface Tool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  run(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutput>;
+}

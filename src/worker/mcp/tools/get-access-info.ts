@@ -1,0 +1,45 @@
+import { array, input, object, string } from '../json-schema.js';
+import { paths, type ResourceIndex } from '../site-types.js';
+import type { Tool } from '../tool.js';
+
+export const getAccessInfo: Tool = {
+  name: 'get_access_info',
+  title: 'How access works',
+  description:
+    'Explain how to read premium resources: which slugs are premium, how to present an access key (Authorization: Bearer, then x-api-key), where to buy one, what a key tier opens, and how to pay per fetch with x402 instead.',
+  inputSchema: input({}),
+  outputSchema: object(
+    {
+      premium: array(string('Premium slug.')),
+      key_headers: array(string('Header form, in the order they are checked.')),
+      tiers: array(object({ id: string('Tier.'), opens: string('What a key of this tier opens.') }, ['id', 'opens'])),
+      payment_url: string('Where to buy a key.', { format: 'uri' }),
+      how_to_pay: string('Retry instructions.'),
+      x402_endpoint: string('Per-fetch payment endpoint template.'),
+      terms: string('Terms (Markdown).', { format: 'uri' }),
+      pricing_catalog: string('Pricing catalog.', { format: 'uri' }),
+      free: string('What needs no key.'),
+    },
+    ['premium', 'key_headers', 'tiers', 'payment_url', 'how_to_pay', 'terms', 'pricing_catalog', 'free'],
+  ),
+  async run(_args, { site, data }) {
+    const index = await site.json<ResourceIndex>(paths.resourceIndex);
+    const premium = index.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
+    const structured = {
+      premium,
+      key_headers: ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>'],
+      tiers: [
+        { id: 'starter', opens: 'every premium resource body' },
+        { id: 'corpus', opens: 'every premium resource body and the full corpus export' },
+        { id: 'redistribution', opens: 'as corpus, with redistribution rights' },
+      ],
+      payment_url: data.payment.payment_url,
+      how_to_pay: data.payment.how_to_pay,
+      x402_endpoint: `${data.site.url}/api/x402/{slug}`,
+      terms: data.payment.terms,
+      pricing_catalog: data.payment.pricing_catalog,
+      free: 'Every other resource, every guide, the indexes, the free corpus sample, llms.txt and the MCP server need no key.',
+    };
+    return { structured, summary: `Premium: ${premium.join(', ')}. ${data.payment.how_to_pay}` };
+  },
+};
