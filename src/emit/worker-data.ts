@@ -5,6 +5,7 @@ import { assertValid, type OutputFile } from './output.js';
 import { howToPay } from './pricing.js';
 import { resourceJson, resourceMarkdown } from './resource-json.js';
 import { resourceHtml } from './resource-variants.js';
+import { serverCard } from './server-card.js';
 
 export function paymentFacts(context: EmitContext): PaymentFacts {
   const { urls, model } = context;
@@ -43,8 +44,17 @@ export function workerData(context: EmitContext): WorkerData {
   }
   const meta = corpusMetaRecord('full', context);
   assertValid(context.registry, 'corpus-record', meta, 'full corpus meta record');
+  const card = serverCard(context);
   return {
     site: { name: context.model.site.name, url: context.urls.base },
+    mcp: {
+      name: card.name as string,
+      title: context.model.site.name,
+      version: context.version,
+      instructions: `${context.model.site.name}: ${context.model.site.description.replace(/\s+/g, ' ').trim()} Start with search or list_resources, read with get_resource or get_article. Premium resources need an access key (see get_access_info). Everything here is read-only.`,
+      allowedOrigins: context.model.site.mcp.allowed_origins,
+      card,
+    },
     payment: paymentFacts(context),
     premium,
     fullCorpusMeta: JSON.stringify(meta),

@@ -6,7 +6,14 @@ export const freeCorpusPath = '/api/corpus.jsonl';
 
 export type ResourceVariant = 'html' | 'markdown' | 'json';
 
-export type WorkerRoute = { kind: 'premium-resource'; slug: string; variant: ResourceVariant } | { kind: 'full-corpus' };
+export const mcpPath = '/mcp';
+export const mcpServerCardPath = '/mcp/server-card';
+
+export type WorkerRoute =
+  | { kind: 'premium-resource'; slug: string; variant: ResourceVariant }
+  | { kind: 'full-corpus' }
+  | { kind: 'mcp' }
+  | { kind: 'mcp-server-card' };
 
 const resourcePage = /^\/resources\/([a-z0-9]+(?:-[a-z0-9]+)*)(\.md|\/)?$/;
 const resourceJson = /^\/api\/resources\/([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
@@ -14,6 +21,8 @@ const resourceJson = /^\/api\/resources\/([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
 /** Which worker route a (decoded, normalized) path belongs to, or null when static assets answer it. */
 export function matchWorkerRoute(pathname: string, premium: ReadonlySet<string>): WorkerRoute | null {
   if (pathname === fullCorpusPath) return { kind: 'full-corpus' };
+  if (pathname === mcpPath) return { kind: 'mcp' };
+  if (pathname === mcpServerCardPath) return { kind: 'mcp-server-card' };
   const page = resourcePage.exec(pathname);
   if (page && premium.has(page[1]!)) return { kind: 'premium-resource', slug: page[1]!, variant: page[2] === '.md' ? 'markdown' : 'html' };
   const json = resourceJson.exec(pathname);
@@ -26,5 +35,7 @@ export function workerRoutePatterns(premiumSlugs: readonly string[]): string[] {
   return [
     ...premiumSlugs.flatMap((slug) => [`/resources/${slug}`, `/resources/${slug}/`, `/resources/${slug}.md`, `/api/resources/${slug}.json`]),
     fullCorpusPath,
+    mcpPath,
+    mcpServerCardPath,
   ];
 }

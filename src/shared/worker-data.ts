@@ -32,8 +32,21 @@ export interface PaymentFacts {
   free_sample: string;
 }
 
+export interface McpServerFacts {
+  /** Reverse-DNS name, as on the server card. */
+  name: string;
+  title: string;
+  version: string;
+  instructions: string;
+  /** Browser origins besides the site's own that may call /mcp. */
+  allowedOrigins: string[];
+  /** The server card, also published at /.well-known/mcp/server-card.json. */
+  card: Record<string, unknown>;
+}
+
 export interface WorkerData {
   site: { name: string; url: string };
+  mcp: McpServerFacts;
   payment: PaymentFacts;
   premium: Record<string, PremiumEntry>;
   /** The meta line of the full corpus export, serialized. */

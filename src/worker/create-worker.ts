@@ -2,7 +2,8 @@ import { matchWorkerRoute } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
 import type { ExecutionContextLike, WorkerEnv } from './env.js';
 import { checkRequestPath } from '../shared/request-path.js';
-import { errorResponse, forMethod } from './responses.js';
+import { errorResponse, forMethod, jsonResponse } from './responses.js';
+import { handleMcp } from './mcp/transport.js';
 import { fullCorpus } from './routes/full-corpus.js';
 import { premiumResource } from './routes/premium-resource.js';
 
@@ -31,10 +32,12 @@ export function createWorker(data: WorkerData): Worker {
           if (env.ASSETS) return env.ASSETS.fetch(request);
           return forMethod(request, errorResponse(404, 'not_found', `Nothing is published at ${path.pathname}.`));
         }
+        if (route.kind === 'mcp') return await handleMcp(request, env, data);
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           return errorResponse(405, 'method_not_allowed', `${path.pathname} answers ${readMethods} only.`, { Allow: readMethods });
         }
         if (route.kind === 'full-corpus') return await fullCorpus(request, env, data);
+        if (route.kind === 'mcp-server-card') return forMethod(request, jsonResponse(200, data.mcp.card, { 'Cache-Control': 'public, max-age=3600', 'Access-Control-Allow-Origin': '*' }));
         return forMethod(request, await premiumResource(request, env, data, route.slug, route.variant));
       } catch {
         // A bug must not become a 500 page with a stack trace; the caller gets a JSON error it can report.

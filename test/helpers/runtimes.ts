@@ -89,9 +89,11 @@ export function readWranglerConfig(dist: string): { main: string; compatibility_
 }
 
 /** Runs the built worker inside real workerd, with the assets folder and routing of the generated config. */
-export async function startWorkerd(dist: string, bindings: Record<string, string>): Promise<Runtime & { miniflare: Miniflare; setKeys(secret: string): Promise<void> }> {
+export async function startWorkerd(dist: string, bindings: Record<string, string>): Promise<Runtime & { url: string; miniflare: Miniflare; setKeys(secret: string): Promise<void> }> {
   const config = readWranglerConfig(dist);
   const options = (keys: Record<string, string>) => ({
+    host: '127.0.0.1',
+    port: 0,
     modules: true,
     scriptPath: path.join(dist, config.main),
     modulesRoot: path.dirname(path.join(dist, config.main)),
@@ -105,9 +107,10 @@ export async function startWorkerd(dist: string, bindings: Record<string, string
     },
   });
   const miniflare = new Miniflare(options(bindings));
-  await miniflare.ready;
+  const url = (await miniflare.ready).href;
   return {
     name: 'workerd',
+    url,
     miniflare,
     async request(pathname, requestOptions = {}) {
       const response = await miniflare.dispatchFetch(`https://site.test${pathname}`, { method: requestOptions.method ?? 'GET', headers: requestOptions.headers ?? {} });
