@@ -72,15 +72,15 @@ export function eraOf(message: JsonRpcRequest, headers: Headers): Era {
   if (typeof metaVersion !== 'string') {
     throw new HttpRpcError(400, -32602, `Requests of protocol ${modernVersion} must carry _meta["${metaKeys.protocolVersion}"] (a string).`);
   }
+  if (headerVersion !== metaVersion) {
+    throw new HttpRpcError(400, modernErrors.headerMismatch, `The MCP-Protocol-Version header (${headerVersion ?? 'missing'}) must equal the _meta protocol version (${metaVersion}).`);
+  }
   if (metaVersion !== modernVersion) {
     throw new HttpRpcError(400, modernErrors.unsupportedVersion, `Unsupported protocol version "${metaVersion}".`, { supported: supportedVersions, requested: metaVersion });
   }
   const clientCapabilities = meta?.[metaKeys.clientCapabilities];
   if (typeof clientCapabilities !== 'object' || clientCapabilities === null || Array.isArray(clientCapabilities)) {
     throw new HttpRpcError(400, -32602, `Requests of protocol ${modernVersion} must carry _meta["${metaKeys.clientCapabilities}"] (an object; {} for none).`);
-  }
-  if (headerVersion !== metaVersion) {
-    throw new HttpRpcError(400, modernErrors.headerMismatch, `The MCP-Protocol-Version header (${headerVersion ?? 'missing'}) must equal the _meta protocol version (${metaVersion}).`);
   }
   const methodHeader = headers.get('mcp-method');
   if (methodHeader !== message.method) {

@@ -93,7 +93,11 @@ async function handleMessage(message: JsonRpcRequest, headers: Headers, context:
         : result;
     return { status: 200, body: { jsonrpc: '2.0', id, result: decorated } };
   } catch (error) {
-    if (error instanceof RpcError) return { status: era.kind === 'modern' && error instanceof HttpRpcError ? error.status : 200, body: errorBody(id, error) };
+    if (error instanceof RpcError) {
+      // 2026-07-28 retired -32002: a missing resource is invalid params there.
+      const modernised = era.kind === 'modern' && error.code === errorCodes.resourceNotFound ? new RpcError(errorCodes.invalidParams, error.message, error.data) : error;
+      return { status: era.kind === 'modern' && error instanceof HttpRpcError ? error.status : 200, body: errorBody(id, modernised) };
+    }
     return { status: 200, body: errorBody(id, new RpcError(errorCodes.internalError, 'Internal error while answering this request.')) };
   }
 }
