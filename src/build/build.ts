@@ -26,6 +26,10 @@ import { createPageRenderer } from '../templates/page-renderer.js';
 import { compilerVersion } from '../util/version.js';
 import { assertNoPremiumLeak } from './premium-guard.js';
 import { writeAtomically } from './write-atomically.js';
+import { contentTypeOfPath } from '../grader/directory-fetcher.js';
+import { filesFetcher } from '../grader/fetcher.js';
+import { gradeSite } from '../grader/grade.js';
+import type { GraderReport } from '../grader/report.js';
 
 export interface BuildOptions {
   contentDir: string;
@@ -42,6 +46,8 @@ export interface BuildResult {
   files: OutputFile[];
   /** Minified size of the worker's code without the site's data, and of the data. */
   worker?: { codeBytes: number; dataBytes: number };
+  /** The readiness grade of the built site, graded from the output itself. */
+  grade?: GraderReport;
   resources: number;
   articles: number;
 }
@@ -95,6 +101,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   files.push(worker.file);
   assertUniquePaths(files);
   assertNoPremiumLeak(model, files);
+  const grade = await gradeBuild(files, context.urls.base);
   await writeAtomically(outDir, files);
   return {
     ok: true,
@@ -102,9 +109,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     outDir,
     files,
     worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes },
+    grade,
     resources: model.resources.length,
     articles: model.articles.length,
   };
+}
+
+/** Grades the public output as a static host would serve it, before it is written. */
+function gradeBuild(files: OutputFile[], base: string): Promise<GraderReport> {
+  const site = new Map(files.filter((file) => file.path.startsWith('public/')).map((file) => [file.path.slice('public'.length), file.content]));
+  return gradeSite(base, filesFetcher(site, contentTypeOfPath));
 }
 
 function assertUniquePaths(files: OutputFile[]): void {

@@ -26,7 +26,8 @@ export async function buildCommand(
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     process.stdout.write(
       `Built ${result.resources} resources and ${result.articles} articles into ${displayPath(result.outDir)}/ (${result.files.length} files, ${(bytes / 1024).toFixed(0)} KiB) in ${seconds}s.\n` +
-        `Worker: ${kib(result.worker!.codeBytes)} KiB of code (budget 64 KiB) + ${kib(result.worker!.dataBytes)} KiB of premium data.\n`,
+        `Worker: ${kib(result.worker!.codeBytes)} KiB of code (budget 64 KiB) + ${kib(result.worker!.dataBytes)} KiB of premium data.\n` +
+        `Agent readiness: ${result.grade!.score}/100 (${result.grade!.grade})${result.grade!.recommendations.length ? `; to improve: ${result.grade!.recommendations.map((item) => item.action).join(' ')}` : ''}.\n`,
     );
   }
   return 0;

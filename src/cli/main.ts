@@ -4,6 +4,7 @@ import { buildCommand } from './build-command.js';
 import { validateCommand } from './validate-command.js';
 import { keysCommand } from './keys-command.js';
 import { serveCommand } from './serve-command.js';
+import { gradeCommand } from './grade-command.js';
 import { problemFormats } from '../errors/format.js';
 
 /** Runs the CLI and resolves to the process exit code. */
@@ -49,6 +50,17 @@ export async function main(argv: string[]): Promise<number> {
     .option('--keys-file <file>', 'key file (default: $AGENTDIR_KEYS_FILE or .agentdir/keys.json); re-read when it changes')
     .action(async (dist: string, options: { port: string; host: string; envFile?: string; keysFile?: string }) => {
       exitCode = await serveCommand(dist, options);
+    });
+
+  program
+    .command('grade')
+    .description('Score a site (URL) or a built folder (dist/public) for agent readiness: robots.txt, llms.txt, sitemap, homepage metadata, RSL license, Markdown variants.')
+    .argument('<target>', 'https://site or a folder such as dist/public')
+    .addOption(new Option('--format <format>', 'output format').choices(['human', 'json']).default('human'))
+    .option('--allow-private', 'allow loopback and private addresses (to grade a server on your own machine)')
+    .option('--min-score <n>', 'exit 1 when the score is below n (for CI)')
+    .action(async (target: string, options: { format: 'human' | 'json'; allowPrivate?: boolean; minScore?: string }) => {
+      exitCode = await gradeCommand(target, options);
     });
 
   await program.parseAsync(argv);

@@ -47,6 +47,11 @@ export function workerData(context: EmitContext): WorkerData {
   const card = serverCard(context);
   return {
     site: { name: context.model.site.name, url: context.urls.base },
+    x402: {
+      network: context.model.site.x402.network,
+      ...(context.model.site.x402.asset ? { asset: context.model.site.x402.asset } : {}),
+      maxTimeoutSeconds: context.model.site.x402.max_timeout_seconds,
+    },
     mcp: {
       name: card.name as string,
       title: context.model.site.name,

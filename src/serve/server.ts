@@ -7,6 +7,7 @@ import { matchWorkerRoute } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
 import { sendWebResponse, toWebRequest } from './node-adapter.js';
 import { serveStatic } from './static-files.js';
+import { resolveHost } from '../grader/resolve-host.js';
 
 interface LoadedWorker {
   fetch(request: Request, env: Record<string, unknown>): Promise<Response>;
@@ -53,7 +54,7 @@ export async function startServer(options: ServeOptions): Promise<{ server: http
     const checked = checkRequestPath(url);
     if (checked.ok && !matchWorkerRoute(checked.pathname, premium)) return serveStatic(publicDir, request, checked.pathname);
     // Refused paths go to the worker too, so both runtimes word the refusal the same way.
-    return worker.fetch(request, { ...options.environment(), ASSETS: assets });
+    return worker.fetch(request, { ...options.environment(), ASSETS: assets, AGENTDIR_RESOLVE_HOST: resolveHost });
   };
 
   const server = http.createServer((incoming, outgoing) => {

@@ -8,11 +8,15 @@ export type ResourceVariant = 'html' | 'markdown' | 'json';
 
 export const mcpPath = '/mcp';
 export const mcpServerCardPath = '/mcp/server-card';
+export const graderPath = '/api/grader';
+const x402Route = /^\/api\/x402\/([^/]*)$/;
 
 export type WorkerRoute =
   | { kind: 'premium-resource'; slug: string; variant: ResourceVariant }
   | { kind: 'full-corpus' }
   | { kind: 'mcp' }
+  | { kind: 'x402'; slug: string }
+  | { kind: 'grader' }
   | { kind: 'mcp-server-card' };
 
 const resourcePage = /^\/resources\/([a-z0-9]+(?:-[a-z0-9]+)*)(\.md|\/)?$/;
@@ -23,6 +27,9 @@ export function matchWorkerRoute(pathname: string, premium: ReadonlySet<string>)
   if (pathname === fullCorpusPath) return { kind: 'full-corpus' };
   if (pathname === mcpPath) return { kind: 'mcp' };
   if (pathname === mcpServerCardPath) return { kind: 'mcp-server-card' };
+  if (pathname === graderPath) return { kind: 'grader' };
+  const x402 = x402Route.exec(pathname);
+  if (x402) return { kind: 'x402', slug: x402[1]! };
   const page = resourcePage.exec(pathname);
   if (page && premium.has(page[1]!)) return { kind: 'premium-resource', slug: page[1]!, variant: page[2] === '.md' ? 'markdown' : 'html' };
   const json = resourceJson.exec(pathname);
@@ -37,5 +44,7 @@ export function workerRoutePatterns(premiumSlugs: readonly string[]): string[] {
     fullCorpusPath,
     mcpPath,
     mcpServerCardPath,
+    '/api/x402/*',
+    graderPath,
   ];
 }

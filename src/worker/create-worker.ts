@@ -4,6 +4,9 @@ import type { ExecutionContextLike, WorkerEnv } from './env.js';
 import { checkRequestPath } from '../shared/request-path.js';
 import { errorResponse, forMethod, jsonResponse } from './responses.js';
 import { handleMcp } from './mcp/transport.js';
+import { SiteAssets } from './site-assets.js';
+import { x402Gateway } from './x402/gateway.js';
+import { graderEndpoint } from './grader-endpoint.js';
 import { fullCorpus } from './routes/full-corpus.js';
 import { premiumResource } from './routes/premium-resource.js';
 
@@ -33,10 +36,12 @@ export function createWorker(data: WorkerData): Worker {
           return forMethod(request, errorResponse(404, 'not_found', `Nothing is published at ${path.pathname}.`));
         }
         if (route.kind === 'mcp') return await handleMcp(request, env, data);
+        if (route.kind === 'grader') return await graderEndpoint(request, env);
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           return errorResponse(405, 'method_not_allowed', `${path.pathname} answers ${readMethods} only.`, { Allow: readMethods });
         }
         if (route.kind === 'full-corpus') return await fullCorpus(request, env, data);
+        if (route.kind === 'x402') return forMethod(request, await x402Gateway(request, env, data, new SiteAssets(env.ASSETS, request.url), route.slug));
         if (route.kind === 'mcp-server-card') return forMethod(request, jsonResponse(200, data.mcp.card, { 'Cache-Control': 'public, max-age=3600', 'Access-Control-Allow-Origin': '*' }));
         return forMethod(request, await premiumResource(request, env, data, route.slug, route.variant));
       } catch {

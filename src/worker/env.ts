@@ -18,6 +18,8 @@ export interface WorkerEnv {
   X402_PAY_TO?: string;
   X402_NETWORK?: string;
   X402_ASSET?: string;
+  /** Host-name resolution for the grader's address checks, where the platform offers it (`agentdir serve` does). */
+  AGENTDIR_RESOLVE_HOST?: (hostname: string) => Promise<string[]>;
 }
 
 export interface ExecutionContextLike {

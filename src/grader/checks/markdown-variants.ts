@@ -1,0 +1,35 @@
+import type { Check } from '../check.js';
+import { isHtml } from '../check.js';
+import { parseLlmsTxt } from './llms-txt.js';
+
+const sampleSize = 5;
+
+export const markdownVariantsCheck: Check = {
+  id: 'markdown-variants',
+  title: 'Markdown variants discoverable from llms.txt',
+  weight: 15,
+  async run(context) {
+    const llms = await context.fetch('/llms.txt');
+    if (llms.status !== 200 || isHtml(llms)) return { fraction: 0, details: 'No /llms.txt to discover Markdown variants from.', action: 'Publish /llms.txt linking the `.md` variant of each key page.' };
+    const links = parseLlmsTxt(llms.text)
+      .links.map((link) => new URL(link, context.origin))
+      // Only this site's own pages count: a link elsewhere says nothing about this site's variants.
+      .filter((url) => url.origin === new URL(context.origin).origin);
+    const markdown = links.filter((url) => /\.md$/i.test(url.pathname));
+    const answersMarkdown = async (url: URL) => {
+      const page = await context.fetch(url.pathname + url.search);
+      return page.status === 200 && !isHtml(page) && page.text.trim().length > 0;
+    };
+    if (markdown.length) {
+      const sample = markdown.slice(0, sampleSize);
+      const ok = (await Promise.all(sample.map(answersMarkdown))).filter(Boolean).length;
+      const details = `${markdown.length} of ${links.length} llms.txt links are .md; ${ok} of ${sample.length} sampled answer 200 as Markdown.`;
+      return ok === sample.length ? { fraction: 1, details } : { fraction: ok / sample.length, details, action: 'Make every .md link in llms.txt answer 200 with the Markdown text.' };
+    }
+    // Partial credit: llms.txt links HTML pages, but `.md` copies exist beside them.
+    const sample = links.slice(0, 3).map((url) => new URL(url.pathname.replace(/\/$/, '') + '.md', url));
+    const copies = (await Promise.all(sample.map(answersMarkdown))).filter(Boolean).length;
+    if (copies) return { fraction: 0.5, details: `llms.txt links HTML pages, but ${copies} of ${sample.length} sampled pages have a .md copy.`, action: 'Link the .md variants in llms.txt instead of the HTML pages.' };
+    return { fraction: 0, details: `None of the ${links.length} llms.txt links is a Markdown variant, and no sampled page has a .md copy.`, action: 'Publish a Markdown copy of each page at its URL plus .md, and link those from llms.txt.' };
+  },
+};

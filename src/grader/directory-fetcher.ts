@@ -1,0 +1,45 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { contentTypeOverrides, contentTypes } from '../shared/content-types.js';
+import type { SiteFetcher } from './fetcher.js';
+
+export function contentTypeOfPath(pathname: string): string {
+  return contentTypeOverrides[pathname] ?? contentTypes[path.extname(pathname).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Reads a built folder as a static host would serve it, whatever host the URL names: grading with no network. */
+export function directoryFetcher(root: string): SiteFetcher {
+  const base = path.resolve(root);
+  return {
+    async get(url) {
+      const pathname = decodeURIComponent(new URL(url).pathname);
+      const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`];
+      for (const candidate of candidates) {
+        const file = path.join(base, candidate);
+        if (!file.startsWith(base)) break;
+        const text = await fs.readFile(file, 'utf8').catch(() => null);
+        if (text !== null) return { url, status: 200, contentType: contentTypeOfPath(candidate), text };
+      }
+      return { url, status: 404, contentType: 'text/html', text: '' };
+    },
+  };
+}
+
+/** The origin a built folder is published at: the `url` of its resource index, else its robots.txt sitemap. */
+export async function builtSiteOrigin(root: string): Promise<string> {
+  const index = await fs.readFile(path.join(root, 'api', 'resources.json'), 'utf8').catch(() => null);
+  if (index) {
+    try {
+      return new URL((JSON.parse(index) as { url: string }).url).origin;
+    } catch {
+      /* fall through */
+    }
+  }
+  const robots = await fs.readFile(path.join(root, 'robots.txt'), 'utf8').catch(() => '');
+  const sitemap = /^\s*sitemap\s*:\s*(\S+)/im.exec(robots)?.[1];
+  try {
+    return sitemap ? new URL(sitemap).origin : 'http://localhost';
+  } catch {
+    return 'http://localhost';
+  }
+}

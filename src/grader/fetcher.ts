@@ -1,0 +1,121 @@
+import { checkTarget, forbiddenAddress } from './target-guard.js';
+
+export interface Fetched {
+  url: string;
+  status: number;
+  contentType: string;
+  text: string;
+  /** Why nothing usable came back (unreachable, timed out, refused redirect, too large). */
+  error?: string;
+}
+
+/** How the grader reads a site: over the network, or from a built folder. */
+export interface SiteFetcher {
+  get(url: string): Promise<Fetched>;
+}
+
+export interface NetworkLimits {
+  perFetchMs: number;
+  totalMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  maxFetches: number;
+}
+
+export const defaultLimits: NetworkLimits = { perFetchMs: 5_000, totalMs: 20_000, maxBytes: 1_000_000, maxRedirects: 5, maxFetches: 25 };
+
+export interface NetworkOptions {
+  allowPrivate: boolean;
+  /** Resolves a host name to its addresses, where the platform allows it, so names that point inward are refused too. */
+  resolveHost?: (hostname: string) => Promise<string[]>;
+  limits?: Partial<NetworkLimits>;
+}
+
+/** Reads at most `maxBytes` of a body as text; larger bodies are cut and flagged. */
+async function readCapped(response: Response, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+  if (!response.body) return { text: '', truncated: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return { text: new TextDecoder().decode(concat(chunks)), truncated: true };
+    }
+    chunks.push(value);
+  }
+  return { text: new TextDecoder().decode(concat(chunks)), truncated: false };
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Fetches over the network with every hop checked, a time budget, a fetch count and a size cap. */
+export function networkFetcher(options: NetworkOptions): SiteFetcher {
+  const limits = { ...defaultLimits, ...options.limits };
+  const deadline = Date.now() + limits.totalMs;
+  let fetches = 0;
+
+  const refuse = (url: string, error: string): Fetched => ({ url, status: 0, contentType: '', text: '', error });
+
+  return {
+    async get(start) {
+      let current = start;
+      for (let hop = 0; hop <= limits.maxRedirects; hop++) {
+        const checked = checkTarget(current, { allowPrivate: options.allowPrivate });
+        if (!checked.ok) return refuse(current, `refused: ${checked.reason}`);
+        if (!options.allowPrivate && options.resolveHost) {
+          const addresses = await options.resolveHost(checked.url.hostname.replace(/^\[|\]$/g, '')).catch(() => [] as string[]);
+          const inward = addresses.map((address) => forbiddenAddress(address)).find(Boolean);
+          if (inward) return refuse(current, `refused: the host resolves to ${inward}`);
+        }
+        if (++fetches > limits.maxFetches) return refuse(current, `not fetched: the grader stops after ${limits.maxFetches} requests`);
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) return refuse(current, `not fetched: the grader's ${limits.totalMs / 1000} s budget is spent`);
+        let response: Response;
+        try {
+          response = await fetch(checked.url, {
+            redirect: 'manual',
+            headers: { 'User-Agent': 'agentdir-grader/1 (+https://agentdir.dev)', Accept: 'text/markdown, text/plain, application/xml, text/html;q=0.8, */*;q=0.5' },
+            signal: AbortSignal.timeout(Math.min(limits.perFetchMs, remaining)),
+          });
+        } catch (error) {
+          return refuse(current, (error as Error).name === 'TimeoutError' ? 'timed out' : `unreachable (${(error as Error).message || 'network error'})`);
+        }
+        if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
+          await response.body?.cancel();
+          current = new URL(response.headers.get('location')!, checked.url).href;
+          continue;
+        }
+        const { text, truncated } = await readCapped(response, limits.maxBytes);
+        return { url: current, status: response.status, contentType: response.headers.get('content-type') ?? '', text, ...(truncated ? { error: `larger than ${limits.maxBytes} bytes; only the start was read` } : {}) };
+      }
+      return refuse(current, `more than ${limits.maxRedirects} redirects`);
+    },
+  };
+}
+
+/** Reads a built site from a map of path -> content (the build's own output), answering as a static host would. */
+export function filesFetcher(files: ReadonlyMap<string, string>, contentTypeOf: (path: string) => string): SiteFetcher {
+  return {
+    async get(url) {
+      const path = decodeURIComponent(new URL(url, 'http://site.invalid').pathname);
+      const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`];
+      for (const candidate of candidates) {
+        const text = files.get(candidate);
+        if (text !== undefined) return { url, status: 200, contentType: contentTypeOf(candidate), text };
+      }
+      return { url, status: 404, contentType: 'text/html', text: '' };
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import { createPaymentHeader } from 'x402/client';
+import { PaymentRequirementsSchema } from 'x402/types';
+import { decodeXPaymentResponse, wrapFetchWithPayment } from 'x402-fetch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFacilitator } from './helpers/facilitator.js';
+import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { siteUnderTest } from './helpers/site-under-test.js';
+
+const payTo = '0x1111111111111111111111111111111111111111';
+const buyer = privateKeyToAccount(generatePrivateKey());
+const secretSentence = 'The secret premium sentence';
+
+let facilitator: Awaited<ReturnType<typeof startFacilitator>>;
+const configured: Record<string, Runtime & { url: string }> = {};
+const dormant: Record<string, Runtime & { url: string }> = {};
+
+beforeAll(async () => {
+  const site = await siteUnderTest();
+  facilitator = await startFacilitator();
+  const env = { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo, X402_NETWORK: 'base-sepolia' };
+  configured.serve = await startServe(site.dist, site.keysFile, env);
+  configured.workerd = await startWorkerd(site.dist, env);
+  dormant.serve = await startServe(site.dist, site.keysFile);
+  dormant.workerd = await startWorkerd(site.dist, {});
+});
+afterAll(async () => {
+  await Promise.all([...Object.values(configured), ...Object.values(dormant)].map((runtime) => runtime.close()));
+  await facilitator?.close();
+});
+
+async function requirementsOf(runtime: Runtime, slug = 'data-formats') {
+  const response = await runtime.request(`/api/x402/${slug}`);
+  expect(response.status).toBe(402);
+  return JSON.parse(response.body) as { x402Version: number; accepts: Record<string, any>[]; error: string };
+}
+
+describe.each(['serve', 'workerd'])('x402 gateway on %s', (name) => {
+  const runtime = () => configured[name]!;
+
+  it('answers in order: unknown slug 404, free slug 400, dormant gateway 503', async () => {
+    const unknown = await runtime().request('/api/x402/no-such-thing');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body).error).toBe('not_found');
+    const free = await runtime().request('/api/x402/wire-formats');
+    expect(free.status).toBe(400);
+    expect(JSON.parse(free.body)).toMatchObject({ error: 'free_resource' });
+    expect(JSON.parse(free.body).message).toContain('`wire-formats` is a free resource');
+    const asleep = await dormant[name]!.request('/api/x402/data-formats');
+    expect(asleep.status).toBe(503);
+    expect(JSON.parse(asleep.body).error).toBe('x402_not_configured');
+    const asleepFree = await dormant[name]!.request('/api/x402/wire-formats');
+    expect(asleepFree.status).toBe(400);
+  });
+
+  it('answers 402 with one exact PaymentRequirements the x402 package accepts', async () => {
+    const body = await requirementsOf(runtime());
+    expect(body.x402Version).toBe(1);
+    expect(body.error).toContain('X-PAYMENT');
+    expect(body.accepts).toHaveLength(1);
+    const [requirements] = body.accepts;
+    expect(PaymentRequirementsSchema.safeParse(requirements).success).toBe(true);
+    expect(requirements).toMatchObject({
+      scheme: 'exact',
+      network: 'base-sepolia',
+      maxAmountRequired: '50000',
+      resource: 'https://fixture.example/api/x402/data-formats',
+      mimeType: 'text/markdown',
+      payTo,
+      asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+      extra: { name: 'USDC', version: '2' },
+    });
+    expect(requirements).not.toHaveProperty('outputSchema');
+    expect(requirements!.maxTimeoutSeconds).toBeGreaterThan(0);
+  });
+
+  it('serves the Markdown after the official x402 client pays, with the settlement in X-PAYMENT-RESPONSE', async () => {
+    const before = facilitator.settled;
+    const pay = wrapFetchWithPayment(fetch, buyer as never);
+    const response = await pay(`${runtime().url}api/x402/data-formats`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await response.text()).toContain(secretSentence);
+    const receipt = decodeXPaymentResponse(response.headers.get('x-payment-response')!);
+    expect(receipt).toMatchObject({ success: true, network: 'base-sepolia', payer: buyer.address });
+    expect(facilitator.settled).toBe(before + 1);
+  });
+
+  it('refuses a tampered signature, a wrong payee, an underpayment, an expired authorization, a replayed nonce and garbage', async () => {
+    const [requirements] = (await requirementsOf(runtime())).accepts;
+    const sign = (override: Record<string, unknown> = {}) => createPaymentHeader(buyer as never, 1, { ...requirements, ...override } as never);
+    const decode = (header: string) => JSON.parse(Buffer.from(header, 'base64').toString());
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+
+    const good = await sign();
+    const tampered = decode(good);
+    tampered.payload.signature = tampered.payload.signature.replace(/.{6}$/, tampered.payload.signature.endsWith('aaaaaa') ? 'bbbbbb' : 'aaaaaa');
+    const replayed = await sign();
+    const first = await runtime().request('/api/x402/data-formats', { headers: { 'X-PAYMENT': replayed } });
+    expect(first.status).toBe(200);
+
+    const refusals: [string, string][] = [
+      ['tampered signature', encode(tampered)],
+      ['wrong payee', await sign({ payTo: '0x2222222222222222222222222222222222222222' })],
+      ['underpaid', await sign({ maxAmountRequired: '49999' })],
+      ['expired', await sign({ maxTimeoutSeconds: -700 })],
+      ['replayed nonce', replayed],
+      ['garbage', 'not-base64-at-all!!'],
+      ['base64 of nonsense', encode({ hello: 'world' })],
+    ];
+    for (const [label, header] of refusals) {
+      const response = await runtime().request('/api/x402/data-formats', { headers: { 'X-PAYMENT': header } });
+      expect(response.status, label).toBe(402);
+      expect(response.body, label).not.toContain(secretSentence);
+      const body = JSON.parse(response.body);
+      expect(body.error.length, label).toBeGreaterThan(3);
+      expect(body.accepts, label).toHaveLength(1);
+    }
+  });
+
+  it('answers 502 JSON when the facilitator is down or answers garbage, and never serves the body', async () => {
+    const header = await createPaymentHeader(buyer as never, 1, (await requirementsOf(runtime())).accepts[0] as never);
+    for (const mode of ['down', 'garbage'] as const) {
+      facilitator.mode = mode;
+      try {
+        const response = await runtime().request('/api/x402/data-formats', { headers: { 'X-PAYMENT': header } });
+        expect(response.status, mode).toBe(502);
+        expect(JSON.parse(response.body).error).toBe('facilitator_error');
+        expect(response.body).not.toContain(secretSentence);
+      } finally {
+        facilitator.mode = 'normal';
+      }
+    }
+  });
+});
