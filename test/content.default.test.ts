@@ -10,6 +10,13 @@ describe('the default content directory', () => {
     expect(model).toBeDefined();
   });
 
+  it('builds and grades 100 for agent readiness, graded from its own output', async () => {
+    const { buildFixture } = await import('./helpers/build-fixture.js');
+    const result = await buildFixture(path.join(repoRoot, 'content'));
+    expect(result.grade!.checks.filter((check) => !check.passed)).toEqual([]);
+    expect(result.grade!.score).toBe(100);
+  });
+
   it('publishes the premium slugs of SPEC §2.1 and keeps the two always-free ones free', async () => {
     const { model } = await loadContent(path.join(repoRoot, 'content'));
     const premium = model!.resources.filter((resource) => resource.premium).map((resource) => resource.slug);

@@ -29,6 +29,7 @@ import { writeAtomically } from './write-atomically.js';
 import { contentTypeOfPath } from '../grader/directory-fetcher.js';
 import { filesFetcher } from '../grader/fetcher.js';
 import { gradeSite } from '../grader/grade.js';
+import { matchWorkerRoute } from '../shared/routes.js';
 import type { GraderReport } from '../grader/report.js';
 
 export interface BuildOptions {
@@ -101,7 +102,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   files.push(worker.file);
   assertUniquePaths(files);
   assertNoPremiumLeak(model, files);
-  const grade = await gradeBuild(files, context.urls.base);
+  const grade = await gradeBuild(files, context.urls.base, new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug)));
   await writeAtomically(outDir, files);
   return {
     ok: true,
@@ -116,9 +117,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 }
 
 /** Grades the public output as a static host would serve it, before it is written. */
-function gradeBuild(files: OutputFile[], base: string): Promise<GraderReport> {
+function gradeBuild(files: OutputFile[], base: string, premium: ReadonlySet<string>): Promise<GraderReport> {
   const site = new Map(files.filter((file) => file.path.startsWith('public/')).map((file) => [file.path.slice('public'.length), file.content]));
-  return gradeSite(base, filesFetcher(site, contentTypeOfPath));
+  const gated = (path: string) => matchWorkerRoute(path, premium)?.kind === 'premium-resource';
+  return gradeSite(base, filesFetcher(site, contentTypeOfPath, gated));
 }
 
 function assertUniquePaths(files: OutputFile[]): void {

@@ -2,17 +2,34 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { contentTypeOverrides, contentTypes } from '../shared/content-types.js';
 import type { SiteFetcher } from './fetcher.js';
+import { matchWorkerRoute } from '../shared/routes.js';
 
 export function contentTypeOfPath(pathname: string): string {
   return contentTypeOverrides[pathname] ?? contentTypes[path.extname(pathname).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** Reads a built folder as a static host would serve it, whatever host the URL names: grading with no network. */
+/** Premium slugs of a build, from the worker data beside its public folder (none when absent). */
+async function premiumSlugs(root: string): Promise<Set<string>> {
+  const data = await fs.readFile(path.join(root, '..', 'worker', 'data', 'worker-data.json'), 'utf8').catch(() => null);
+  try {
+    return new Set(data ? Object.keys((JSON.parse(data) as { premium: Record<string, unknown> }).premium) : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * Reads a built folder as a static host with its worker would serve it, whatever host the URL
+ * names: grading with no network. Premium routes answer 402, as they do without a key.
+ */
 export function directoryFetcher(root: string): SiteFetcher {
   const base = path.resolve(root);
+  const premium = premiumSlugs(base);
   return {
     async get(url) {
       const pathname = decodeURIComponent(new URL(url).pathname);
+      const route = matchWorkerRoute(pathname, await premium);
+      if (route?.kind === 'premium-resource') return { url, status: 402, contentType: 'application/json', text: '{"error":"payment_required"}' };
       const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`];
       for (const candidate of candidates) {
         const file = path.join(base, candidate);

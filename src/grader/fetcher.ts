@@ -26,6 +26,8 @@ export const defaultLimits: NetworkLimits = { perFetchMs: 5_000, totalMs: 20_000
 
 export interface NetworkOptions {
   allowPrivate: boolean;
+  /** Origins exempt from the address checks (say, the one local server under test); every other hop is still checked. */
+  allowOrigins?: string[];
   /** Resolves a host name to its addresses, where the platform allows it, so names that point inward are refused too. */
   resolveHost?: (hostname: string) => Promise<string[]>;
   limits?: Partial<NetworkLimits>;
@@ -72,9 +74,10 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
     async get(start) {
       let current = start;
       for (let hop = 0; hop <= limits.maxRedirects; hop++) {
-        const checked = checkTarget(current, { allowPrivate: options.allowPrivate });
+        const exempt = options.allowOrigins?.includes(new URL(current).origin) ?? false;
+        const checked = checkTarget(current, { allowPrivate: options.allowPrivate || exempt });
         if (!checked.ok) return refuse(current, `refused: ${checked.reason}`);
-        if (!options.allowPrivate && options.resolveHost) {
+        if (!options.allowPrivate && !exempt && options.resolveHost) {
           const addresses = await options.resolveHost(checked.url.hostname.replace(/^\[|\]$/g, '')).catch(() => [] as string[]);
           const inward = addresses.map((address) => forbiddenAddress(address)).find(Boolean);
           if (inward) return refuse(current, `refused: the host resolves to ${inward}`);
@@ -105,11 +108,15 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
   };
 }
 
-/** Reads a built site from a map of path -> content (the build's own output), answering as a static host would. */
-export function filesFetcher(files: ReadonlyMap<string, string>, contentTypeOf: (path: string) => string): SiteFetcher {
+/**
+ * Reads a built site from a map of path -> content (the build's own output), answering as a static
+ * host with the worker in front would: `gated` paths answer 402, as they do without a key.
+ */
+export function filesFetcher(files: ReadonlyMap<string, string>, contentTypeOf: (path: string) => string, gated: (path: string) => boolean = () => false): SiteFetcher {
   return {
     async get(url) {
       const path = decodeURIComponent(new URL(url, 'http://site.invalid').pathname);
+      if (gated(path)) return { url, status: 402, contentType: 'application/json', text: '{"error":"payment_required"}' };
       const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`];
       for (const candidate of candidates) {
         const text = files.get(candidate);

@@ -16,14 +16,15 @@ export const markdownVariantsCheck: Check = {
       // Only this site's own pages count: a link elsewhere says nothing about this site's variants.
       .filter((url) => url.origin === new URL(context.origin).origin);
     const markdown = links.filter((url) => /\.md$/i.test(url.pathname));
+    // A 402 is a variant that exists behind payment: discoverable, just not free.
     const answersMarkdown = async (url: URL) => {
       const page = await context.fetch(url.pathname + url.search);
-      return page.status === 200 && !isHtml(page) && page.text.trim().length > 0;
+      return page.status === 402 || (page.status === 200 && !isHtml(page) && page.text.trim().length > 0);
     };
     if (markdown.length) {
       const sample = markdown.slice(0, sampleSize);
       const ok = (await Promise.all(sample.map(answersMarkdown))).filter(Boolean).length;
-      const details = `${markdown.length} of ${links.length} llms.txt links are .md; ${ok} of ${sample.length} sampled answer 200 as Markdown.`;
+      const details = `${markdown.length} of ${links.length} llms.txt links are .md; ${ok} of ${sample.length} sampled answer 200 as Markdown (or 402 behind payment).`;
       return ok === sample.length ? { fraction: 1, details } : { fraction: ok / sample.length, details, action: 'Make every .md link in llms.txt answer 200 with the Markdown text.' };
     }
     // Partial credit: llms.txt links HTML pages, but `.md` copies exist beside them.

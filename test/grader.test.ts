@@ -1,0 +1,184 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkFetcher } from '../src/grader/fetcher.js';
+import { gradeSite } from '../src/grader/grade.js';
+import { schemaRegistry } from '../src/schemas/registry.js';
+import { cliPath, fixturesDir, repoRoot } from './helpers/fixtures.js';
+import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { siteUnderTest } from './helpers/site-under-test.js';
+import { startStaticSite } from './helpers/static-site.js';
+
+/** Runs `agentdir grade` without blocking this process, which serves the fixture sites. */
+function gradeCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cliPath, 'grade', ...args], { cwd: repoRoot, encoding: 'utf8' }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const sites: Record<string, Awaited<ReturnType<typeof startStaticSite>>> = {};
+const runtimes: Record<string, Runtime & { url: string }> = {};
+let dist = '';
+
+beforeAll(async () => {
+  for (const name of ['good', 'partial', 'bad']) sites[name] = await startStaticSite(path.join(fixturesDir, 'grader', name));
+  const site = await siteUnderTest();
+  dist = site.dist;
+  runtimes.serve = await startServe(site.dist, site.keysFile);
+  runtimes.workerd = await startWorkerd(site.dist, {});
+});
+afterAll(async () => {
+  await Promise.all([...Object.values(sites), ...Object.values(runtimes)].map((server) => server.close()));
+});
+
+describe('agentdir grade <url>', () => {
+  it.each([
+    ['good', 100, 'A', { 'robots-txt': 15, 'llms-txt': 25, sitemap: 15, homepage: 15, 'rsl-license': 15, 'markdown-variants': 15 }],
+    ['partial', 63, 'D', { 'robots-txt': 8, 'llms-txt': 19, sitemap: 15, homepage: 5, 'rsl-license': 8, 'markdown-variants': 8 }],
+    ['bad', 0, 'F', { 'robots-txt': 0, 'llms-txt': 0, sitemap: 0, homepage: 0, 'rsl-license': 0, 'markdown-variants': 0 }],
+  ])('scores the %s fixture site %i (%s)', async (name, score, grade, perCheck) => {
+    const result = await gradeCli(sites[name]!.url, '--allow-private', '--format', 'json');
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(Object.fromEntries(report.checks.map((check: { id: string; score: number }) => [check.id, check.score]))).toEqual(perCheck);
+    expect([report.score, report.grade]).toEqual([score, grade]);
+    expect(report.tool).toBe('agentdir readiness grader');
+    if (score < 100) expect(report.recommendations.length).toBeGreaterThan(0);
+  });
+
+  it('gives partial credit where it helps: llms.txt linking HTML pages whose .md copies exist', async () => {
+    const report = JSON.parse((await gradeCli(sites.partial!.url, '--allow-private', '--format', 'json')).stdout);
+    const markdown = report.checks.find((check: { id: string }) => check.id === 'markdown-variants');
+    expect(markdown.details).toContain('.md copy');
+    expect(report.recommendations.map((item: { action: string }) => item.action).join(' ')).toContain('Link the .md variants in llms.txt');
+  });
+
+  it('prints a readable report and fails --min-score when below it', async () => {
+    const human = await gradeCli(sites.partial!.url, '--allow-private', '--min-score', '90');
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain('63/100 (D)');
+    expect(human.stdout).toContain('What to do:');
+  });
+
+  it('refuses a loopback target without --allow-private, before any fetch', async () => {
+    const result = await gradeCli(sites.good!.url);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('loopback');
+    expect(result.stderr).toContain('--allow-private');
+  });
+
+  it('reports an unreachable site as failed checks with the reason, not a crash', async () => {
+    const result = await gradeCli('http://127.0.0.1:9/', '--allow-private', '--format', 'json');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.score).toBe(0);
+    expect(report.checks[0].details).toMatch(/unreachable/);
+  });
+});
+
+describe('agentdir grade <folder>', () => {
+  it('grades a build with no network, and the built fixture scores 100', async () => {
+    const result = await gradeCli(path.join(dist, 'public'), '--format', 'json');
+    const report = JSON.parse(result.stdout);
+    expect(report.url).toBe('https://fixture.example/');
+    expect(report.score).toBe(100);
+  });
+});
+
+describe('the grader fetches within bounds', () => {
+  it('refuses a redirect into a private or metadata address, loops and oversized bodies', async () => {
+    const tricky = await startStaticSite(path.join(fixturesDir, 'grader', 'good'), {
+      '/robots.txt': (response) => response.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+      '/llms.txt': (response) => response.writeHead(301, { Location: 'http://10.0.0.1/llms.txt' }).end(),
+      '/license.xml': (response) => response.writeHead(302, { Location: '/license.xml' }).end(),
+      '/sitemap.xml': (response) => response.writeHead(200, { 'Content-Type': 'application/xml' }).end('<urlset>' + 'x'.repeat(2_000_000)),
+    });
+    try {
+      const fetcher = networkFetcher({ allowPrivate: false, allowOrigins: [tricky.origin] });
+      expect((await fetcher.get(`${tricky.origin}/robots.txt`)).error).toContain('refused: the host is a link-local or cloud metadata address');
+      expect((await fetcher.get(`${tricky.origin}/llms.txt`)).error).toContain('refused: the host is a private address');
+      expect((await fetcher.get(`${tricky.origin}/license.xml`)).error).toContain('more than 5 redirects');
+      expect((await fetcher.get(`${tricky.origin}/sitemap.xml`)).error).toContain('larger than 1000000 bytes');
+      const report = await gradeSite(tricky.url, networkFetcher({ allowPrivate: false, allowOrigins: [tricky.origin] }));
+      expect(report.checks.find((check) => check.id === 'robots-txt')!.details).toContain('refused');
+    } finally {
+      await tricky.close();
+    }
+  });
+
+  it('stops after its fetch budget', async () => {
+    const fetcher = networkFetcher({ allowPrivate: true, limits: { maxFetches: 2 } });
+    await fetcher.get(sites.good!.url);
+    await fetcher.get(`${sites.good!.origin}/robots.txt`);
+    expect((await fetcher.get(`${sites.good!.origin}/llms.txt`)).error).toContain('stops after 2 requests');
+  });
+});
+
+const forbiddenTargets = [
+  'http://127.0.0.1/',
+  'http://localhost/',
+  'http://LOCALHOST./',
+  'http://app.localhost/',
+  'http://2130706433/',
+  'http://0x7f000001/',
+  'http://0177.0.0.1/',
+  'http://127.1/',
+  'http://0.0.0.0/',
+  'http://10.1.2.3/',
+  'http://172.16.0.1/',
+  'http://192.168.1.1/',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://100.64.0.1/',
+  'http://[::1]/',
+  'http://[::]/',
+  'http://[::ffff:127.0.0.1]/',
+  'http://[::ffff:a9fe:a9fe]/',
+  'http://[fe80::1]/',
+  'http://[fd00::1]/',
+  'http://[64:ff9b::10.0.0.1]/',
+  'http://metadata.google.internal/',
+  'http://printer.local/',
+  'http://intranet/',
+  'http://user:pass@example.com/',
+  'ftp://example.com/',
+  'file:///etc/passwd',
+  'javascript:alert(1)',
+  'not a url',
+];
+
+describe.each(['serve', 'workerd'])('POST /api/grader on %s', (name) => {
+  const post = async (body: string, method = 'POST') => {
+    const response = await fetch(`${runtimes[name]!.url}api/grader`, { method, headers: { 'Content-Type': 'application/json' }, ...(method === 'POST' ? { body } : {}) });
+    return { status: response.status, body: await response.json().catch(() => null) };
+  };
+
+  it(`refuses ${forbiddenTargets.length} forbidden targets with a 400 JSON error`, async () => {
+    expect(forbiddenTargets.length).toBeGreaterThanOrEqual(15);
+    for (const url of forbiddenTargets) {
+      const answer = await post(JSON.stringify({ url }));
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.error, url).toBe('forbidden_target');
+    }
+  });
+
+  it('refuses malformed requests with a 4xx JSON error', async () => {
+    expect(await post('{not json')).toMatchObject({ status: 400, body: { error: 'invalid_json' } });
+    expect(await post('{}')).toMatchObject({ status: 400, body: { error: 'missing_url' } });
+    expect(await post('{"url": 42}')).toMatchObject({ status: 400, body: { error: 'missing_url' } });
+    expect(await post('[]')).toMatchObject({ status: 400, body: { error: 'missing_url' } });
+    expect(await post(JSON.stringify({ url: 'https://x.example/'.padEnd(20_000, 'a') }))).toMatchObject({ status: 413 });
+    expect((await post('', 'GET')).status).toBe(405);
+  });
+});
+
+describe('the grader report', () => {
+  it('matches SPEC §2.7: tool, url, score, grade, checks; recommendations', async () => {
+    const report = JSON.parse((await gradeCli(sites.partial!.url, '--allow-private', '--format', 'json')).stdout);
+    expect(Object.keys(report)).toEqual(['tool', 'url', 'score', 'grade', 'checks', 'recommendations']);
+    for (const check of report.checks) expect(Object.keys(check)).toEqual(['id', 'title', 'passed', 'weight', 'score', 'details']);
+    expect(report.checks.reduce((sum: number, check: { weight: number }) => sum + check.weight, 0)).toBe(100);
+    expect(schemaRegistry()).toBeDefined();
+  });
+});
