@@ -33,6 +33,10 @@ const expectedFiles: Record<string, SchemaName | 'ndjson:article' | 'ndjson:corp
   'sitemap-0.xml': null,
   'license.xml': null,
   '.well-known/mcp/server-card.json': 'server-card',
+  '.well-known/mcp/catalog.json': 'mcp-catalog',
+  '.well-known/ai-catalog.json': 'mcp-catalog',
+  '.well-known/llms.txt': null,
+  '.well-known/llms-full.txt': null,
   'resources/getting-started/index.html': null,
   'resources/getting-started.md': null,
   'api/resources/getting-started.json': 'resource',
@@ -65,11 +69,30 @@ const expectedFiles: Record<string, SchemaName | 'ndjson:article' | 'ndjson:corp
   'api/evals-sample.jsonl': 'ndjson:evals-record',
   'api/pricing.json': 'pricing',
   'api/payment.json': 'payment',
+  // Issue #7: the pages people browse, and the stylesheet and search script they load.
+  'assets/site.<hash>.css': null,
+  'assets/search.<hash>.js': null,
+  'search/index.html': null,
+  'guides/basics/index.html': null,
+  'paths/first-path/index.html': null,
+  'categories/start-here/index.html': null,
+  'categories/protocols/index.html': null,
+  'categories/data/index.html': null,
+  'tags/access/index.html': null,
+  'tags/api/index.html': null,
+  'tags/basics/index.html': null,
+  'tags/discovery/index.html': null,
+  'tags/formats/index.html': null,
+  'tags/mcp/index.html': null,
+  'tags/payments/index.html': null,
 };
+
+/** Asset names carry a digest of their content; the list above names them by their stable part. */
+const withoutDigest = (file: string) => file.replace(/^assets\/([a-z-]+)\.[0-9a-f]{8}\.([a-z]+)$/, 'assets/$1.<hash>.$2');
 
 describe('build: every static output exists and matches its schema', () => {
   it('writes exactly the expected public files', () => {
-    expect([...readTree(pub).keys()].sort()).toEqual(Object.keys(expectedFiles).sort());
+    expect([...readTree(pub).keys()].map(withoutDigest).sort()).toEqual(Object.keys(expectedFiles).sort());
   });
 
   it.each(Object.entries(expectedFiles).filter(([, schema]) => schema !== null))('%s validates against %s', (file, schema) => {
@@ -297,7 +320,11 @@ describe('discovery and license files', () => {
     expect(sitemap).toContain(`<loc>${base}/resources/wire-formats</loc><lastmod>2026-05-05</lastmod>`);
     expect(sitemap).toContain(`<loc>${base}/articles/next-steps</loc>`);
     expect(sitemap).not.toContain('data-formats');
-    expect(sitemap.match(/<url>/g)).toHaveLength(1 + 3 + 3);
+    expect(sitemap).toContain(`<loc>${base}/guides/basics</loc>`);
+    expect(sitemap).toContain(`<loc>${base}/categories/protocols</loc>`);
+    // Home, 3 free resources, 3 guides, 1 cluster, 1 path, 3 categories, and one page per tag in use.
+    const tagPages = new Set([...text('api/tags.json').matchAll(/"tag": "([^"]+)"/g)].map((match) => match[1]).concat(['basics', 'access'])).size;
+    expect(sitemap.match(/<url>/g)).toHaveLength(1 + 3 + 3 + 1 + 1 + 3 + tagPages);
   });
 
   it('writes an RSL 1.0 license with usage tokens and purchase terms for premium paths', () => {

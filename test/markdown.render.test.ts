@@ -49,3 +49,20 @@ describe('renderMarkdown', () => {
     expect(countWords('One two — three, 4 !')).toBe(4);
   });
 });
+
+describe('the CommonMark fast path', () => {
+  const plain = ['Plain prose with *emphasis*, `code` and a [link](/resources/a).\n\n## A heading\n\n- a list\n- of items\n\n> a quote\n\n```js\nconst x = 1;\n```', 'Lorem ipsum dolor sit amet.\n\nSecond paragraph, with an image ![alt](/a.png).'];
+  const gfm = ['| a | b |\n| - | - |\n| 1 | 2 |', 'Visit www.example.com today', 'See https://example.com', 'mail me@example.com', '~~gone~~', 'A note[^1].\n\n[^1]: The note.', '- [ ] todo', '- [X] done', 'HTTP://EXAMPLE.COM in capitals'];
+
+  it.each(plain)('renders a document without GFM constructs exactly as the GFM pipeline does: %s', async (markdown) => {
+    const { markdownProcessor, commonmarkProcessor, processorFor } = await import('../src/markdown/processor.js');
+    expect(processorFor(markdown)).toBe(commonmarkProcessor);
+    expect(String(commonmarkProcessor.processSync(markdown))).toBe(String(markdownProcessor.processSync(markdown)));
+  });
+
+  it.each(gfm)('keeps GFM for a document that may use it: %s', async (markdown) => {
+    const { markdownProcessor, commonmarkProcessor, processorFor } = await import('../src/markdown/processor.js');
+    expect(processorFor(markdown)).toBe(markdownProcessor);
+    expect(String(commonmarkProcessor.processSync(markdown))).not.toBe(String(markdownProcessor.processSync(markdown)));
+  });
+});

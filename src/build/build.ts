@@ -12,6 +12,12 @@ import { emitLicense } from '../emit/license-xml.js';
 import { emitLlmsTxt } from '../emit/llms-txt.js';
 import type { OutputFile } from '../emit/output.js';
 import { emitPages } from '../emit/pages.js';
+import { emitStylesheet } from '../emit/stylesheet.js';
+import { emitClusterPages } from '../emit/cluster-pages.js';
+import { emitLearningPathPages } from '../emit/learning-path-pages.js';
+import { emitCategoryPages } from '../emit/category-pages.js';
+import { emitTagPages } from '../emit/tag-pages.js';
+import { emitSearchPage } from '../emit/search-page.js';
 import { emitPricing } from '../emit/pricing.js';
 import { emitResourceVariants } from '../emit/resource-variants.js';
 import { emitSamples } from '../emit/samples.js';
@@ -20,12 +26,15 @@ import { emitTaxonomies } from '../emit/taxonomies.js';
 import { siteUrls } from '../emit/urls.js';
 import { emitWorkerData, workerData } from '../emit/worker-data.js';
 import { emitWranglerConfig } from '../emit/wrangler-config.js';
+import { emitDiscoveryExtras } from '../emit/discovery-extras.js';
 import { bundleWorker } from './bundle-worker.js';
 import { schemaRegistry } from '../schemas/registry.js';
 import { createPageRenderer } from '../templates/page-renderer.js';
 import { compilerVersion } from '../util/version.js';
 import { assertNoPremiumLeak } from './premium-guard.js';
 import { writeAtomically } from './write-atomically.js';
+import { PhaseTimer, type PhaseTime } from './phase-timer.js';
+import { inputKey, manifestName, type BuildManifest } from './up-to-date.js';
 import { contentTypeOfPath } from '../grader/directory-fetcher.js';
 import { filesFetcher } from '../grader/fetcher.js';
 import { gradeSite } from '../grader/grade.js';
@@ -38,6 +47,11 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Seconds since the epoch, as in the SOURCE_DATE_EPOCH convention. */
   sourceDateEpoch?: string;
+  /** Where parse results persist between builds (node_modules/.cache/agentdir from the CLI); null or absent: no cache. */
+  cacheDir?: string | null;
+  onProgress?: (done: number, total: number) => void;
+  /** Called as each phase after parsing starts: emit, worker, scan, grade, write. */
+  onPhase?: (phase: string) => void;
 }
 
 export interface BuildResult {
@@ -51,6 +65,7 @@ export interface BuildResult {
   grade?: GraderReport;
   resources: number;
   articles: number;
+  phases: PhaseTime[];
 }
 
 /** Every output family, in the order a reader of the code meets them in SPEC §2 and §4. */
@@ -67,9 +82,16 @@ export const emitters: ((context: EmitContext) => OutputFile[])[] = [
   emitLicense,
   emitServerCard,
   emitPages,
+  emitStylesheet,
+  emitClusterPages,
+  emitLearningPathPages,
+  emitCategoryPages,
+  emitTagPages,
+  emitSearchPage,
   emitHeadersFile,
   emitWorkerData,
   emitWranglerConfig,
+  emitDiscoveryExtras,
 ];
 
 /** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */
@@ -94,16 +116,32 @@ export function createEmitContext(model: ContentModel, sourceDateEpoch?: string)
 /** Validates the content, then compiles every output and swaps it into `outDir` in one step. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(options.outDir);
-  const { model, problems } = await loadContent(options.contentDir, options.baseUrl ? { baseUrl: options.baseUrl } : {});
-  if (!model) return { ok: false, problems, outDir, files: [], resources: 0, articles: 0 };
+  const timer = new PhaseTimer();
+  const key = inputKey({ contentDir: options.contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}) });
+  const { model, problems } = await loadContent(options.contentDir, {
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    cacheDir: options.cacheDir ?? null,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  timer.mark('load');
+  if (!model) return { ok: false, problems, outDir, files: [], resources: 0, articles: 0, phases: timer.phases };
   const context = createEmitContext(model, options.sourceDateEpoch);
+  options.onPhase?.('emitting');
   const files = emitters.flatMap((emit) => emit(context));
+  timer.mark('emit');
+  options.onPhase?.('bundling the worker');
   const worker = await bundleWorker(workerData(context));
   files.push(worker.file);
+  timer.mark('worker');
   assertUniquePaths(files);
   assertNoPremiumLeak(model, files);
+  timer.mark('premium-scan');
   const grade = await gradeBuild(files, context.urls.base, new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug)));
+  timer.mark('grade');
+  options.onPhase?.('writing');
+  if (key) files.push(manifestFile(key, files, { resources: model.resources.length, articles: model.articles.length, worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes }, grade }));
   await writeAtomically(outDir, files);
+  timer.mark('write');
   return {
     ok: true,
     problems,
@@ -113,7 +151,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     grade,
     resources: model.resources.length,
     articles: model.articles.length,
+    phases: timer.phases,
   };
+}
+
+/** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */
+function manifestFile(key: string, files: OutputFile[], summary: unknown): OutputFile {
+  const manifest: BuildManifest = { inputKey: key, files: files.map((file) => [file.path, Buffer.byteLength(file.content)]), summary };
+  return { path: manifestName, content: `${JSON.stringify(manifest)}\n` };
 }
 
 /** Grades the public output as a static host would serve it, before it is written. */

@@ -1,33 +1,120 @@
-import { build } from '../build/build.js';
+import path from 'node:path';
 import type { ProblemFormat } from '../errors/format.js';
+import type { GraderReport } from '../grader/report.js';
 import { displayPath } from '../util/paths.js';
 import { printProblems } from './print-problems.js';
+import { createProgress } from './progress.js';
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
-export async function buildCommand(
-  contentDir: string,
-  options: { out: string; baseUrl?: string; format: ProblemFormat; quiet?: boolean },
-): Promise<number> {
+export interface BuildCommandOptions {
+  out: string;
+  baseUrl?: string;
+  format: ProblemFormat;
+  quiet?: boolean;
+  cache?: boolean;
+  cacheDir?: string;
+  timings?: boolean;
+  /** Print one JSON summary on stdout instead of the human lines. */
+  json?: boolean;
+}
+
+interface Summary {
+  resources: number;
+  articles: number;
+  worker: { codeBytes: number; dataBytes: number };
+  grade: GraderReport;
+}
+
+function summaryLines(summary: Summary): string {
+  const { grade, worker } = summary;
+  return (
+    `Worker: ${kib(worker.codeBytes)} KiB of code (budget 64 KiB) + ${kib(worker.dataBytes)} KiB of premium data.\n` +
+    `Agent readiness: ${grade.score}/100 (${grade.grade})${grade.recommendations.length ? `; to improve: ${grade.recommendations.map((item) => item.action).join(' ')}` : ''}.\n`
+  );
+}
+
+export async function buildCommand(contentDir: string, options: BuildCommandOptions): Promise<number> {
   const started = performance.now();
-  const result = await build({
-    contentDir,
-    outDir: options.out,
-    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-    ...(process.env.SOURCE_DATE_EPOCH ? { sourceDateEpoch: process.env.SOURCE_DATE_EPOCH } : {}),
-  });
+  const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;
+  const cacheDir = options.cache === false ? null : path.resolve(options.cacheDir ?? 'node_modules/.cache/agentdir');
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(2);
+
+  // With the cache on, a build whose inputs are unchanged is done before the compiler is even loaded.
+  if (cacheDir) {
+    const { inputKey, upToDate } = await import('../build/up-to-date.js');
+    const key = inputKey({ contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(sourceDateEpoch ? { sourceDateEpoch } : {}) });
+    const manifest = key ? upToDate(path.resolve(options.out), key) : null;
+    if (manifest) {
+      const summary = manifest.summary as Summary;
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify({ ok: true, upToDate: true, outDir: path.resolve(options.out), ...summary, phases: [{ phase: 'up-to-date check', ms: Math.round(performance.now() - started) }] }, null, 2)}\n`);
+        return 0;
+      }
+      if (!options.quiet) process.stdout.write(`Up to date: ${summary.resources} resources and ${summary.articles} articles in ${displayPath(path.resolve(options.out))}/, nothing changed (${seconds()}s).\n${summaryLines(summary)}`);
+      return 0;
+    }
+  }
+
+  const { build } = await import('../build/build.js');
+  const progress = createProgress({ ...(options.quiet || options.json ? { quiet: true } : {}) });
+  let result;
+  try {
+    result = await build({
+      onProgress: (done, total) => progress.documents(done, total),
+      onPhase: (phase) => progress.phase(phase),
+      contentDir,
+      outDir: options.out,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
+      cacheDir,
+    });
+  } catch (error) {
+    progress.done();
+    // A template that does not parse or render is the user's to fix: say where, without a stack trace.
+    const { LiquidError } = await import('liquidjs');
+    if (!(error instanceof LiquidError)) throw error;
+    process.stderr.write(`Template error: ${error.message.split('\n')[0]}\n${error.message.split('\n').slice(1, 8).join('\n')}\nhint: Fix the template named above; templates are Liquid, see https://liquidjs.com/tutorials/intro-to-liquid.html. ${displayPath(path.resolve(options.out))} was left as it was.\n`);
+    return 1;
+  }
+  progress.done();
+  if (options.json) {
+    const bytes = result.files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
+    const byArea = (prefix: string) => result.files.filter((file) => file.path.startsWith(prefix)).reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
+    process.stdout.write(
+      `${JSON.stringify(
+        {
+          ok: result.ok,
+          upToDate: false,
+          outDir: result.outDir,
+          resources: result.resources,
+          articles: result.articles,
+          errors: result.problems.filter((problem) => problem.severity === 'error').length,
+          warnings: result.problems.filter((problem) => problem.severity === 'warning').length,
+          problems: result.problems,
+          files: result.files.length,
+          bytes: { total: bytes, public: byArea('public/'), worker: byArea('worker/') },
+          ...(result.ok ? { worker: result.worker, grade: result.grade } : {}),
+          phases: result.phases,
+          seconds: Number(seconds()),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    return result.ok ? 0 : 1;
+  }
   printProblems(result.problems, options.format);
   if (!result.ok) {
     process.stderr.write(`Build stopped: fix the errors above. ${displayPath(result.outDir)} was left as it was.\n`);
     return 1;
   }
+  if (options.timings) process.stderr.write(`${result.phases.map((phase) => `${phase.phase.padEnd(14)} ${String(phase.ms).padStart(7)} ms`).join('\n')}\n`);
   if (!options.quiet) {
     const bytes = result.files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
-    const seconds = ((performance.now() - started) / 1000).toFixed(2);
     process.stdout.write(
-      `Built ${result.resources} resources and ${result.articles} articles into ${displayPath(result.outDir)}/ (${result.files.length} files, ${(bytes / 1024).toFixed(0)} KiB) in ${seconds}s.\n` +
-        `Worker: ${kib(result.worker!.codeBytes)} KiB of code (budget 64 KiB) + ${kib(result.worker!.dataBytes)} KiB of premium data.\n` +
-        `Agent readiness: ${result.grade!.score}/100 (${result.grade!.grade})${result.grade!.recommendations.length ? `; to improve: ${result.grade!.recommendations.map((item) => item.action).join(' ')}` : ''}.\n`,
+      `Built ${result.resources} resources and ${result.articles} articles into ${displayPath(result.outDir)}/ (${result.files.length} files, ${(bytes / 1024).toFixed(0)} KiB) in ${seconds()}s.\n` +
+        summaryLines({ resources: result.resources, articles: result.articles, worker: result.worker!, grade: result.grade! }),
     );
   }
   return 0;

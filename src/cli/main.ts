@@ -1,10 +1,6 @@
 import { Command, Option } from 'commander';
 import { compilerVersion } from '../util/version.js';
-import { buildCommand } from './build-command.js';
-import { validateCommand } from './validate-command.js';
 import { keysCommand } from './keys-command.js';
-import { serveCommand } from './serve-command.js';
-import { gradeCommand } from './grade-command.js';
 import { problemFormats } from '../errors/format.js';
 
 /** Runs the CLI and resolves to the process exit code. */
@@ -23,7 +19,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--format <format>', 'output format').choices(problemFormats).default('human'))
     .option('--base-url <url>', 'check links against this base URL instead of site.yaml `url`')
     .action(async (contentDir: string, options: { format: (typeof problemFormats)[number]; baseUrl?: string }) => {
-      exitCode = await validateCommand(contentDir, options);
+      exitCode = await (await import('./validate-command.js')).validateCommand(contentDir, options);
     });
 
   program
@@ -34,8 +30,22 @@ export async function main(argv: string[]): Promise<number> {
     .option('--base-url <url>', 'absolute base URL of the deployed site (overrides site.yaml `url`)')
     .addOption(new Option('--format <format>', 'format of content problems').choices(problemFormats).default('human'))
     .option('--quiet', 'print nothing but problems')
-    .action(async (contentDir: string, options: { out: string; baseUrl?: string; format: (typeof problemFormats)[number]; quiet?: boolean }) => {
-      exitCode = await buildCommand(contentDir, options);
+    .option('--cache-dir <dir>', 'where parse results persist between builds', 'node_modules/.cache/agentdir')
+    .option('--no-cache', 'parse every document again, without reading or writing the cache')
+    .option('--timings', 'print the time each build phase took')
+    .option('--json', 'print a machine-readable summary: counts, sizes, worker size, grade, problems, time per phase')
+    .action(async (contentDir: string, options: { out: string; baseUrl?: string; format: (typeof problemFormats)[number]; quiet?: boolean; cache: boolean; cacheDir: string; timings?: boolean; json?: boolean }) => {
+      exitCode = await (await import('./build-command.js')).buildCommand(contentDir, options);
+    });
+
+  program
+    .command('new')
+    .description('Create a new content directory that validates and builds as it is.')
+    .argument('<dir>', 'folder to create')
+    .option('--name <name>', 'site name (asked on a terminal when missing)')
+    .option('--url <url>', 'site URL (asked on a terminal when missing)')
+    .action(async (dir: string, options: { name?: string; url?: string }) => {
+      exitCode = await (await import('./new-command.js')).newCommand(dir, options);
     });
 
   program.addCommand(keysCommand((code) => (exitCode = code)));
@@ -49,7 +59,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--env-file <file>', 'worker environment (KEY=value lines), e.g. X402_PAY_TO')
     .option('--keys-file <file>', 'key file (default: $AGENTDIR_KEYS_FILE or .agentdir/keys.json); re-read when it changes')
     .action(async (dist: string, options: { port: string; host: string; envFile?: string; keysFile?: string }) => {
-      exitCode = await serveCommand(dist, options);
+      exitCode = await (await import('./serve-command.js')).serveCommand(dist, options);
     });
 
   program
@@ -60,7 +70,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--allow-private', 'allow loopback and private addresses (to grade a server on your own machine)')
     .option('--min-score <n>', 'exit 1 when the score is below n (for CI)')
     .action(async (target: string, options: { format: 'human' | 'json'; allowPrivate?: boolean; minScore?: string }) => {
-      exitCode = await gradeCommand(target, options);
+      exitCode = await (await import('./grade-command.js')).gradeCommand(target, options);
     });
 
   await program.parseAsync(argv);

@@ -5,7 +5,8 @@ import fg from 'fast-glob';
 import type { Problem } from '../errors/problem.js';
 import { schemaRegistry } from '../schemas/registry.js';
 import type { Article, Cluster } from './model.js';
-import { readDocument } from './read-document.js';
+import { defineLazySource, documentBase } from './assemble-document.js';
+import type { ParsedDocument } from './parse-document.js';
 import { fileProblem, readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import { slugOf, slugPattern } from './slug.js';
@@ -17,7 +18,7 @@ type ArticleFrontMatter = Pick<Article, 'title' | 'description' | 'kind' | 'publ
 type ClusterFile = Pick<Cluster, 'title' | 'status'> & Partial<Pick<Cluster, 'id' | 'description' | 'target_query' | 'started' | 'target_subs'>>;
 
 /** Loads every cluster folder under `articles/` and checks its shape: one pillar, subs with distinct orders. */
-export async function loadClusters(dir: string): Promise<{ clusters: Cluster[]; slugs: string[]; problems: Problem[] }> {
+export async function loadClusters(dir: string, parsedArticles: Map<string, ParsedDocument>): Promise<{ clusters: Cluster[]; slugs: string[]; problems: Problem[] }> {
   const problems: Problem[] = [];
   const clusters: Cluster[] = [];
   const slugs = (await fg('articles/*/*.md', { cwd: dir })).map((file) => slugOf(file)).filter((slug) => slugPattern.test(slug));
@@ -43,7 +44,7 @@ export async function loadClusters(dir: string): Promise<{ clusters: Cluster[]; 
     if (!read.source) continue;
     const schemaProblems = validateAgainstSchema(read.source, schemaRegistry().validator('cluster'), `cluster \`${id}\``);
     problems.push(...schemaProblems);
-    const articles = await loadArticles(folder, id, problems);
+    const articles = assembleArticles(folder, id, parsedArticles, problems);
     if (schemaProblems.length) continue;
     const meta = read.source.data as ClusterFile;
     if (meta.id !== undefined && meta.id !== id) {
@@ -91,25 +92,34 @@ export async function loadClusters(dir: string): Promise<{ clusters: Cluster[]; 
   return { clusters, slugs, problems };
 }
 
-async function loadArticles(folder: string, clusterId: string, problems: Problem[]): Promise<Article[]> {
-  const files = (await fg('*.md', { cwd: folder, absolute: true })).sort();
-  const validate = schemaRegistry().validator('article.frontmatter');
+/** The article files of every cluster folder, in a stable order: what the caller parses. */
+export async function articleFiles(dir: string): Promise<string[]> {
+  return (await fg('articles/*/*.md', { cwd: dir, absolute: true })).sort();
+}
+
+function assembleArticles(folder: string, clusterId: string, parsed: Map<string, ParsedDocument>, problems: Problem[]): Article[] {
   const articles: Article[] = [];
-  for (const file of files) {
-    const { document } = await readDocument<ArticleFrontMatter>(file, 'article', validate, problems);
-    if (!document) continue;
-    const { front, ...rest } = document;
-    articles.push({
-      ...front,
-      ...rest,
-      clusterId,
-      order: front.kind === 'pillar' ? 0 : (front.order ?? 0),
-      secondary_queries: front.secondary_queries ?? [],
-      tags: front.tags ?? [],
-      takeaways: front.takeaways ?? [],
-      faq: front.faq ?? [],
-      resources: front.resources ?? [],
-    });
+  for (const [file, result] of parsed) {
+    if (path.dirname(file) !== folder) continue;
+    problems.push(...result.problems);
+    if (!result.slug || !result.front) continue;
+    const front = result.front as ArticleFrontMatter;
+    articles.push(
+      defineLazySource(
+        {
+          ...front,
+          ...documentBase({ ...result, slug: result.slug }, file),
+          clusterId,
+          order: front.kind === 'pillar' ? 0 : (front.order ?? 0),
+          secondary_queries: front.secondary_queries ?? [],
+          tags: front.tags ?? [],
+          takeaways: front.takeaways ?? [],
+          faq: front.faq ?? [],
+          resources: front.resources ?? [],
+        },
+        file,
+      ),
+    );
   }
   return articles;
 }

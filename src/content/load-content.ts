@@ -2,9 +2,13 @@ import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { isError, sortProblems, type Problem } from '../errors/problem.js';
 import { crossCheck } from './cross-checks.js';
-import { loadClusters } from './load-articles.js';
+import fs from 'node:fs';
+import fg from 'fast-glob';
+import { articleFiles, loadClusters } from './load-articles.js';
+import type { ParseJob } from './parse-document.js';
+import { parseDocuments, type ParseStats } from './parse-pool.js';
 import { loadPaths } from './load-paths.js';
-import { loadResources } from './load-resources.js';
+import { assembleResources } from './load-resources.js';
 import { loadSite } from './load-site.js';
 import type { ContentModel } from './model.js';
 
@@ -15,14 +19,25 @@ export interface LoadResult {
 }
 
 /** Reads and checks a whole content folder. Problems are values; nothing is thrown for bad content. */
-export async function loadContent(contentDir: string, options: { baseUrl?: string } = {}): Promise<LoadResult> {
+export interface LoadOptions {
+  baseUrl?: string;
+  /** Where parse results persist between builds; null turns the cache off. */
+  cacheDir?: string | null;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<LoadResult & { stats?: ParseStats }> {
   const dir = path.resolve(contentDir);
-  const [siteResult, resourceResult, clusterResult, pathResult] = await Promise.all([
-    loadSite(dir, options.baseUrl),
-    loadResources(dir),
-    loadClusters(dir),
-    loadPaths(dir),
-  ]);
+  const resourceFiles = (await fg('resources/*.md', { cwd: dir, absolute: true })).sort();
+  const articleFileList = await articleFiles(dir);
+  const jobs: ParseJob[] = [
+    ...resourceFiles.map((file) => ({ file, text: fs.readFileSync(file, 'utf8'), kind: 'resource' as const })),
+    ...articleFileList.map((file) => ({ file, text: fs.readFileSync(file, 'utf8'), kind: 'article' as const })),
+  ];
+  const { results, stats } = await parseDocuments(jobs, { cacheDir: options.cacheDir ?? null, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  const parsedArticles = new Map(articleFileList.map((file, index) => [file, results[resourceFiles.length + index]!]));
+  const [siteResult, clusterResult, pathResult] = await Promise.all([loadSite(dir, options.baseUrl), loadClusters(dir, parsedArticles), loadPaths(dir)]);
+  const resourceResult = assembleResources(resourceFiles, results.slice(0, resourceFiles.length));
   const problems = [...siteResult.problems, ...resourceResult.problems, ...clusterResult.problems, ...pathResult.problems];
   const site = siteResult.site;
   if (site) {
@@ -39,10 +54,11 @@ export async function loadContent(contentDir: string, options: { baseUrl?: strin
     );
   }
   const sorted = sortProblems(problems);
-  if (!site || sorted.some(isError)) return { problems: sorted };
+  if (!site || sorted.some(isError)) return { problems: sorted, stats };
   const clusters = [...clusterResult.clusters].sort((a, b) => byString(a.id, b.id));
   return {
     problems: sorted,
+    stats,
     model: {
       dir,
       site,

@@ -1,8 +1,7 @@
-import fg from 'fast-glob';
 import type { Problem } from '../errors/problem.js';
-import { schemaRegistry } from '../schemas/registry.js';
 import type { Resource } from './model.js';
-import { readDocument } from './read-document.js';
+import { defineLazySource, documentBase } from './assemble-document.js';
+import type { ParsedDocument } from './parse-document.js';
 
 type ResourceFrontMatter = Pick<Resource, 'title' | 'description' | 'category' | 'tags' | 'updated'> &
   Partial<Pick<Resource, 'premium' | 'premium_summary' | 'price' | 'currency' | 'checkout_url'>>;
@@ -14,19 +13,18 @@ export interface LoadedResources {
   problems: Problem[];
 }
 
-export async function loadResources(dir: string): Promise<LoadedResources> {
-  const files = (await fg('resources/*.md', { cwd: dir, absolute: true })).sort();
+/** Turns parsed resource files into the model's resources. */
+export function assembleResources(files: string[], parsed: ParsedDocument[]): LoadedResources {
   const problems: Problem[] = [];
   const resources: Resource[] = [];
   const slugs: string[] = [];
-  const validate = schemaRegistry().validator('resource.frontmatter');
-
-  for (const file of files) {
-    const { slug, document } = await readDocument<ResourceFrontMatter>(file, 'resource', validate, problems);
-    if (slug) slugs.push(slug);
-    if (!document) continue;
-    const { front, ...rest } = document;
-    resources.push({ ...front, ...rest, premium: front.premium ?? false });
-  }
+  files.forEach((file, index) => {
+    const result = parsed[index]!;
+    problems.push(...result.problems);
+    if (result.slug) slugs.push(result.slug);
+    if (!result.slug || !result.front) return;
+    const front = result.front as ResourceFrontMatter;
+    resources.push(defineLazySource({ ...front, ...documentBase({ ...result, slug: result.slug }, file), premium: front.premium ?? false }, file));
+  });
   return { resources, slugs, problems };
 }

@@ -22,7 +22,8 @@ export async function loadSite(dir: string, baseUrl?: string): Promise<{ site?: 
   return { site: withDefaults(source.data as RawSite, baseUrl), source, problems: [] };
 }
 
-type RawSite = Omit<Site, 'language' | 'license' | 'content_signals' | 'x402' | 'mcp' | 'pricing'> & {
+type RawSite = Omit<Site, 'language' | 'license' | 'content_signals' | 'x402' | 'mcp' | 'pricing' | 'markdown_negotiation'> & {
+  markdown_negotiation?: boolean;
   language?: string;
   license?: Partial<Site['license']>;
   content_signals?: Partial<Site['content_signals']>;
@@ -60,5 +61,6 @@ function withDefaults(raw: RawSite, baseUrl?: string): Site {
       max_timeout_seconds: raw.x402?.max_timeout_seconds ?? 60,
     },
     mcp: { allowed_origins: raw.mcp?.allowed_origins ?? [] },
+    markdown_negotiation: raw.markdown_negotiation ?? false,
   };
 }

@@ -30,6 +30,7 @@ export interface Site {
   pricing: { payment_url: string; delivery: string; price_usd: string; tiers: PricingTier[] };
   x402: { network: 'base' | 'base-sepolia'; asset?: string; max_timeout_seconds: number };
   mcp: { allowed_origins: string[] };
+  markdown_negotiation: boolean;
 }
 
 /** A content file that came from YAML (whole file or front matter): kept to locate problems. */

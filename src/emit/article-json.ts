@@ -1,4 +1,4 @@
-import type { Article, Cluster } from '../content/model.js';
+import type { Article, Cluster, ContentModel, Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
 import { estimateTokens } from './context.js';
 
@@ -43,12 +43,24 @@ export function bibtex(article: Article, context: EmitContext): string {
   ].join('\n');
 }
 
+const lookups = new WeakMap<ContentModel, Map<string, Resource>>();
+
+/** Resources by slug, built once per model (every article looks its related resources up). */
+function resourcesBySlugOf(model: ContentModel): Map<string, Resource> {
+  let lookup = lookups.get(model);
+  if (!lookup) {
+    lookup = new Map(model.resources.map((resource) => [resource.slug, resource]));
+    lookups.set(model, lookup);
+  }
+  return lookup;
+}
+
 /** The single-article JSON variant (SPEC §2.5); also each line of /api/articles.jsonl. */
 export function articleJson(article: Article, cluster: Cluster, context: EmitContext): Record<string, unknown> {
   const { urls, model } = context;
   const ordered = clusterArticles(cluster);
   const index = ordered.indexOf(article);
-  const resourcesBySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  const resourcesBySlug = resourcesBySlugOf(model);
   return {
     slug: article.slug,
     title: article.title,

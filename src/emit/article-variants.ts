@@ -1,31 +1,63 @@
 import type { Article, Cluster } from '../content/model.js';
-import { jsonForScript } from '../templates/page-renderer.js';
-import { articleJson, articleMarkdown, articleRef, clusterArticles } from './article-json.js';
+import { articleJson, articleMarkdown, clusterArticles } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { articleJsonLd } from './json-ld.js';
+import { articleItem, resourceItem, tagLinks } from './listing-items.js';
 import { jsonFile, ndjsonFile, type OutputFile } from './output.js';
+import { breadcrumbTrail, pageData } from './page-data.js';
+import { pagePaths } from './page-paths.js';
+import { readableHtml, readingMinutes } from './readable-html.js';
+import { tableOfContents } from './table-of-contents.js';
 
-function articleHtml(article: Article, cluster: Cluster, json: Record<string, unknown>, context: EmitContext): string {
+function articleHtml(article: Article, cluster: Cluster, context: EmitContext): string {
   const { urls, model } = context;
   const ordered = clusterArticles(cluster);
-  return context.pages.render('article', {
-    site: model.site,
-    urls,
-    page: {
-      title: `${article.title} · ${model.site.name}`,
-      description: article.description,
-      canonical: urls.articleHtml(article.slug),
-      markdown: urls.articleMarkdown(article.slug),
-      json: urls.articleJson(article.slug),
-      og_type: 'article',
-      jsonld: jsonForScript(articleJsonLd(article, cluster.title, cluster.pillar.slug, context)),
-    },
-    article,
-    cluster: { ...cluster, pillar_slug: cluster.pillar.slug, position: ordered.indexOf(article) + 1, total: ordered.length, articles: ordered.map((other) => articleRef(other, context)) },
-    navigation: json.navigation,
-    outline: article.rendered.outline,
-    body_html: article.rendered.html,
-  });
+  const index = ordered.indexOf(article);
+  const clusterPath = pagePaths.cluster(cluster.id);
+  const trail = breadcrumbTrail(context, { name: cluster.title, href: clusterPath }, { name: article.title, href: pagePaths.article(article.slug) });
+  const resourcesBySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  const head = {
+    title: `${article.title} · ${model.site.name}`,
+    description: article.description,
+    canonical: urls.articleHtml(article.slug),
+    markdown: urls.articleMarkdown(article.slug),
+    json: urls.articleJson(article.slug),
+    og_type: 'article' as const,
+    published: article.published,
+    modified: article.updated,
+    jsonld: articleJsonLd(article, cluster, trail, context),
+  };
+  return context.pages.render(
+    'article',
+    pageData(context, head, {
+      article: { ...article, tag_links: tagLinks(article.tags), minutes: readingMinutes(article.rendered.words) },
+      cluster: {
+        id: cluster.id,
+        title: cluster.title,
+        status: cluster.status,
+        description: cluster.description,
+        href: clusterPath,
+        pillar_slug: cluster.pillar.slug,
+        position: index + 1,
+        total: ordered.length,
+        articles: ordered.map((other) => ({ ...articleItem(other, context), current: other === article })),
+      },
+      navigation: {
+        previous: index > 0 ? articleItem(ordered[index - 1]!, context) : null,
+        next: index < ordered.length - 1 ? articleItem(ordered[index + 1]!, context) : null,
+      },
+      breadcrumbs: trail,
+      // Public fields only: a guide may cite a premium resource, never show its body.
+      related_resources: article.resources.map((slug) => resourceItem(resourcesBySlug.get(slug)!, context)),
+      outline: article.rendered.outline,
+      toc: [
+        ...(article.takeaways.length ? [{ text: 'Key takeaways', anchor: 'agentdir-takeaways', children: [] }] : []),
+        ...tableOfContents(article.rendered.outline),
+        ...(article.faq.length ? [{ text: 'FAQ', anchor: 'agentdir-faq', children: [] }] : []),
+      ],
+      body_html: readableHtml(article.rendered.html),
+    }),
+  );
 }
 
 /** Every guide's HTML, Markdown and JSON variant, and /api/articles.jsonl. */
@@ -37,7 +69,7 @@ export function emitArticleVariants(context: EmitContext): OutputFile[] {
       const json = articleJson(article, cluster, context);
       records.push(json);
       files.push(
-        { path: `public/articles/${article.slug}/index.html`, content: articleHtml(article, cluster, json, context) },
+        { path: `public/articles/${article.slug}/index.html`, content: articleHtml(article, cluster, context) },
         { path: `public/articles/${article.slug}.md`, content: articleMarkdown(article, cluster, context) },
         jsonFile(context.registry, `public/api/articles/${article.slug}.json`, json, 'article'),
       );

@@ -4,14 +4,24 @@ import type { OutputFile } from './output.js';
 
 /** `_headers` for static hosts that read it (Cloudflare, Netlify): media types the extension alone does not give. */
 export function headersFile(context: EmitContext): string {
+  const { urls } = context;
+  // RFC 8288 links on every static answer: where the agent index, the license and the MCP server card are.
+  const discovery = [
+    `<${urls.llmsTxt}>; rel="describedby"; type="text/plain"`,
+    `<${urls.license}>; rel="license"; type="application/rsl+xml"`,
+    `<${urls.serverCard}>; rel="service-desc"; type="application/json"`,
+  ].join(', ');
   const rules: [string, string[]][] = [
+    ['/*', [`Link: ${discovery}`]],
     ['/*.md', ['Content-Type: text/markdown; charset=utf-8']],
     ['/*.jsonl', ['Content-Type: application/x-ndjson']],
     ...Object.entries(contentTypeOverrides).map(([path, type]): [string, string[]] => [path, [`Content-Type: ${type}`]]),
     ['/llms.txt', ['Content-Type: text/plain; charset=utf-8']],
     ['/llms-full.txt', ['Content-Type: text/plain; charset=utf-8']],
+    // Hashed file names change whenever the content does, so they can be cached for a year.
+    ['/assets/*', ['Cache-Control: public, max-age=31536000, immutable']],
     ['/api/*', ['Access-Control-Allow-Origin: *']],
-    ['/.well-known/*', ['Access-Control-Allow-Origin: *']],
+    ['/.well-known/*', ['Access-Control-Allow-Origin: *', 'Cache-Control: public, max-age=3600']],
   ];
   const header = `# Response headers for static hosts (${context.model.site.name}). Worker routes set their own.`;
   return `${header}\n${rules.map(([path, lines]) => `${path}\n${lines.map((line) => `  ${line}`).join('\n')}`).join('\n')}\n`;

@@ -1,35 +1,72 @@
-import { jsonForScript } from '../templates/page-renderer.js';
-import { articleRef, clusterArticles } from './article-json.js';
+import { clusterArticles } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { homeJsonLd } from './json-ld.js';
+import { articleItem, categoryEntries, resourceItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
-import { premiumFields, resourceCore } from './resource-json.js';
+import { pageData } from './page-data.js';
+import { pagePaths } from './page-paths.js';
+import { siteTags } from './tag-pages.js';
+
+/** The home page: the way into every learning path, guide cluster, category and tag. */
+function homePage(context: EmitContext): string {
+  const { model, urls } = context;
+  const bySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  // Only public fields reach templates that list resources: a premium body must never be one `{{ }}` away.
+  const resources = model.resources.map((resource) => resourceItem(resource, context));
+  const head = {
+    title: model.site.name,
+    description: model.site.description,
+    canonical: urls.home,
+    markdown: urls.llmsTxt,
+    json: urls.resourceIndex,
+    jsonld: homeJsonLd(context),
+  };
+  return context.pages.render(
+    'home',
+    pageData(context, head, {
+      resources,
+      learning_paths: model.paths.map((learningPath) => ({
+        id: learningPath.id,
+        title: learningPath.title,
+        description: learningPath.description,
+        level: learningPath.level,
+        steps: learningPath.steps.length,
+        href: pagePaths.learningPath(learningPath.id),
+      })),
+      clusters: model.clusters.map((cluster) => ({
+        id: cluster.id,
+        title: cluster.title,
+        description: cluster.description,
+        status: cluster.status,
+        href: pagePaths.cluster(cluster.id),
+        articles: clusterArticles(cluster).map((article) => articleItem(article, context)),
+      })),
+      categories: categoryEntries(context)
+        .filter((category) => category.count > 0)
+        .map((category) => ({
+          id: category.id,
+          title: category.title,
+          description: category.description,
+          count: category.count,
+          href: pagePaths.category(category.id),
+          resources: category.resources.map((slug) => resourceItem(bySlug.get(slug)!, context)),
+        })),
+      tags: siteTags(context).map((entry) => ({ name: entry.tag, href: pagePaths.tag(entry.tag), count: entry.resources.length + entry.articles.length })),
+      getting_started: bySlug.has('getting-started') ? pagePaths.resource('getting-started') : undefined,
+    }),
+  );
+}
+
+/** The page static hosts and `agentdir serve` answer for unknown paths; it asks search engines not to index it. */
+function notFoundPage(context: EmitContext): string {
+  const { model } = context;
+  return context.pages.render('not-found', pageData(context, { title: `Page not found · ${model.site.name}`, description: model.site.description, robots: 'noindex' }, {}));
+}
 
 /** The home page and the 404 page. */
 export function emitPages(context: EmitContext): OutputFile[] {
-  const { model, urls } = context;
-  const home = context.pages.render('home', {
-    site: model.site,
-    urls,
-    page: {
-      title: model.site.name,
-      description: model.site.description,
-      canonical: urls.home,
-      markdown: urls.llmsTxt,
-      json: urls.resourceIndex,
-      jsonld: jsonForScript(homeJsonLd(context)),
-    },
-    // Only public fields reach templates that list resources: a premium body must never be one `{{ }}` away.
-    resources: model.resources.map((resource) => ({ ...resourceCore(resource), ...premiumFields(resource, context) })),
-    clusters: model.clusters.map((cluster) => ({ ...cluster, articles: clusterArticles(cluster).map((article) => articleRef(article, context)) })),
-  });
-  const notFound = context.pages.render('not-found', {
-    site: model.site,
-    urls,
-    page: { title: `Not found · ${model.site.name}`, description: model.site.description, canonical: urls.home },
-  });
   return [
-    { path: 'public/index.html', content: home },
-    { path: 'public/404.html', content: notFound },
+    { path: 'public/index.html', content: homePage(context) },
+    { path: 'public/404.html', content: notFoundPage(context) },
   ];
 }

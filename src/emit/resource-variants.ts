@@ -1,29 +1,53 @@
 import type { Resource } from '../content/model.js';
-import { jsonForScript } from '../templates/page-renderer.js';
 import type { EmitContext } from './context.js';
 import { resourceJsonLd } from './json-ld.js';
+import { articleItem, categoryLink, resourceItem } from './listing-items.js';
 import { jsonFile, type OutputFile } from './output.js';
-import { premiumOffer, resourceJson, resourceMarkdown } from './resource-json.js';
+import { breadcrumbTrail, pageData } from './page-data.js';
+import { pagePaths } from './page-paths.js';
+import { readableHtml, readingMinutes } from './readable-html.js';
+import { resourceJson, resourceMarkdown } from './resource-json.js';
+import { tableOfContents } from './table-of-contents.js';
+
+/** Learning paths that include a resource, with its place in each. */
+function pathsThrough(resource: Resource, context: EmitContext) {
+  return context.model.paths
+    .filter((learningPath) => learningPath.steps.includes(resource.slug))
+    .map((learningPath) => ({
+      title: learningPath.title,
+      href: pagePaths.learningPath(learningPath.id),
+      position: learningPath.steps.indexOf(resource.slug) + 1,
+      total: learningPath.steps.length,
+    }));
+}
 
 /** The HTML page of a resource; for a premium slug only the worker holds it. */
 export function resourceHtml(resource: Resource, context: EmitContext): string {
   const { urls, model } = context;
-  return context.pages.render('resource', {
-    site: model.site,
-    urls,
-    page: {
-      title: `${resource.title} · ${model.site.name}`,
-      description: resource.description,
-      canonical: urls.resourceHtml(resource.slug),
-      markdown: urls.resourceMarkdown(resource.slug),
-      json: urls.resourceJson(resource.slug),
-      og_type: 'article',
-      jsonld: jsonForScript(resourceJsonLd(resource, context)),
-    },
-    resource: { ...resource, ...(resource.premium ? premiumOffer(resource, context) : {}) },
-    outline: resource.rendered.outline,
-    body_html: resource.rendered.html,
-  });
+  const category = categoryLink(resource.category, context);
+  const trail = breadcrumbTrail(context, category, { name: resource.title, href: pagePaths.resource(resource.slug) });
+  const head = {
+    title: `${resource.title} · ${model.site.name}`,
+    description: resource.description,
+    canonical: urls.resourceHtml(resource.slug),
+    markdown: urls.resourceMarkdown(resource.slug),
+    json: urls.resourceJson(resource.slug),
+    og_type: 'article' as const,
+    modified: resource.updated,
+    jsonld: resourceJsonLd(resource, category.name, trail, context),
+  };
+  return context.pages.render(
+    'resource',
+    pageData(context, head, {
+      resource: { ...resource, ...resourceItem(resource, context), minutes: readingMinutes(resource.rendered.words) },
+      breadcrumbs: trail,
+      outline: resource.rendered.outline,
+      toc: tableOfContents(resource.rendered.outline),
+      body_html: readableHtml(resource.rendered.html),
+      learning_paths: pathsThrough(resource, context),
+      guides: model.articles.filter((article) => article.resources.includes(resource.slug)).map((article) => articleItem(article, context)),
+    }),
+  );
 }
 
 /** HTML, Markdown and JSON variants of every free resource. Premium variants go to the worker (see worker-data). */

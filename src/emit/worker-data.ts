@@ -47,6 +47,7 @@ export function workerData(context: EmitContext): WorkerData {
   const card = serverCard(context);
   return {
     site: { name: context.model.site.name, url: context.urls.base },
+    negotiation: context.model.site.markdown_negotiation,
     x402: {
       network: context.model.site.x402.network,
       ...(context.model.site.x402.asset ? { asset: context.model.site.x402.asset } : {}),

@@ -20,7 +20,7 @@ export function wranglerConfig(context: EmitContext): Record<string, unknown> {
       binding: 'ASSETS',
       html_handling: 'drop-trailing-slash',
       not_found_handling: '404-page',
-      run_worker_first: workerRoutePatterns(premium),
+      run_worker_first: workerRoutePatterns(premium, { negotiation: context.model.site.markdown_negotiation }),
     },
   };
 }

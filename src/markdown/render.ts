@@ -2,7 +2,7 @@ import GithubSlugger from 'github-slugger';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Heading, Root, RootContent } from 'mdast';
-import { markdownProcessor } from './processor.js';
+import { processorFor } from './processor.js';
 
 export interface OutlineItem {
   depth: 2 | 3;
@@ -34,7 +34,8 @@ export interface RenderedMarkdown {
 const verifiedSourcesHeading = /^verified sources$/i;
 
 export function renderMarkdown(body: string): RenderedMarkdown {
-  const tree = markdownProcessor.parse(body) as Root;
+  const processor = processorFor(body);
+  const tree = processor.parse(body) as Root;
   const outline: OutlineItem[] = [];
   const sections: string[] = [];
   const anchors: string[] = [];
@@ -57,8 +58,8 @@ export function renderMarkdown(body: string): RenderedMarkdown {
     }
   });
 
-  const hast = markdownProcessor.runSync(tree);
-  const html = markdownProcessor.stringify(hast);
+  const hast = processor.runSync(tree);
+  const html = processor.stringify(hast);
 
   return { html, outline, sections, anchors, sources: verifiedSources(tree), links, words: countWords(toString(tree)) };
 }

@@ -32,7 +32,8 @@ export type SchemaName =
   | 'finetune-record'
   | 'evals-record'
   | 'payment-required'
-  | 'corpus-license-required';
+  | 'corpus-license-required'
+  | 'mcp-catalog';
 
 /** Every schema in `schemas/`, compiled once per process and shared by validation and the build. */
 export class SchemaRegistry {

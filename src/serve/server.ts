@@ -7,6 +7,7 @@ import { matchWorkerRoute } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
 import { sendWebResponse, toWebRequest } from './node-adapter.js';
 import { serveStatic } from './static-files.js';
+import { readHeaderRules } from './header-rules.js';
 import { resolveHost } from '../grader/resolve-host.js';
 
 interface LoadedWorker {
@@ -39,20 +40,21 @@ export async function startServer(options: ServeOptions): Promise<{ server: http
   const worker = (await import(pathToFileURL(workerFile).href)).default as LoadedWorker;
   const data = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as WorkerData;
   const premium = new Set(Object.keys(data.premium));
+  const rules = readHeaderRules(path.join(publicDir, '_headers'));
   const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}`;
   // The worker's static-asset binding, as on Cloudflare: files of public/.
   const assets = {
     fetch: async (input: Request | string | URL) => {
       const request = input instanceof Request ? input : new Request(input);
       const checked = checkRequestPath(new URL(request.url));
-      return serveStatic(publicDir, request, checked.ok ? checked.pathname : '/404.html');
+      return serveStatic(publicDir, request, checked.ok ? checked.pathname : '/404.html', rules);
     },
   };
 
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const checked = checkRequestPath(url);
-    if (checked.ok && !matchWorkerRoute(checked.pathname, premium)) return serveStatic(publicDir, request, checked.pathname);
+    if (checked.ok && !matchWorkerRoute(checked.pathname, premium, { negotiation: data.negotiation })) return serveStatic(publicDir, request, checked.pathname, rules);
     // Refused paths go to the worker too, so both runtimes word the refusal the same way.
     return worker.fetch(request, { ...options.environment(), ASSETS: assets, AGENTDIR_RESOLVE_HOST: resolveHost });
   };

@@ -46,6 +46,8 @@ export interface McpServerFacts {
 
 export interface WorkerData {
   site: { name: string; url: string };
+  /** site.yaml `markdown_negotiation`. */
+  negotiation: boolean;
   /** site.yaml defaults of the x402 gateway; the worker environment may override network and asset. */
   x402: { network: string; asset?: string; maxTimeoutSeconds: number };
   mcp: McpServerFacts;

@@ -1,12 +1,15 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { Liquid } from 'liquidjs';
 import { builtinTemplatesDir } from '../util/paths.js';
 
-export type TemplateName = 'home' | 'resource' | 'article' | 'not-found';
+export type TemplateName = 'home' | 'resource' | 'article' | 'cluster' | 'path' | 'category' | 'tag' | 'search' | 'not-found';
 
 /** Renders the HTML pages. Every `{{ value }}` is escaped; only `| raw` (used for rendered Markdown and JSON-LD) is not. */
 export interface PageRenderer {
   render(template: TemplateName, data: Record<string, unknown>): string;
+  /** A file beside the templates, such as `site.css`: the user's copy when there is one, else the built-in. */
+  readAsset(name: string): string;
 }
 
 /**
@@ -27,6 +30,11 @@ export function createPageRenderer(userTemplatesDir?: string): PageRenderer {
   });
   return {
     render: (template, data) => liquid.renderFileSync(template, data) as string,
+    readAsset: (name) => {
+      const file = roots.map((root) => path.join(root, name)).find((candidate) => fs.existsSync(candidate));
+      if (!file) throw new Error(`No template asset \`${name}\` in ${roots.join(' or ')}. This is a bug in agentdir: the built-in templates ship it.`);
+      return fs.readFileSync(file, 'utf8');
+    },
   };
 }
 

@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+// `npm run bench`: agentdir against Eleventy and Hugo on the same seeded Markdown, then the worker
+// under load. Prints one table of medians. Options: --runs N (default 3), --only zach,directory,large.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generate } from './generate.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = path.join(root, 'bin', 'agentdir.js');
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1] ?? 3) || 3;
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : ['zach', 'directory', 'large'];
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-bench-'));
+const hugo = ['/usr/bin/hugo', '/usr/local/bin/hugo'].find((candidate) => fs.existsSync(candidate));
+const eleventy = path.join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+
+const shapes = {
+  zach: { shape: 'zach', resources: 4000 },
+  directory: { shape: 'directory', resources: 4000, clusters: 40 },
+  large: { shape: 'directory', resources: 50_000 },
+};
+
+/** Runs a command to completion, sampling its peak resident memory from /proc while it runs. */
+function measure(command, commandArgs, options = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'], ...options });
+    let peak = 0;
+    let stderr = '';
+    const sample = () => {
+      try {
+        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
+      } catch {
+        /* exited */
+      }
+    };
+    const timer = setInterval(sample, 25);
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      if (code !== 0) return reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}\n${stderr.slice(0, 2000)}`));
+      resolve({ seconds: (performance.now() - started) / 1000, rss: peak });
+    });
+  });
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function repeat(label, times, prepare, run) {
+  const samples = [];
+  for (let index = 0; index < times; index++) {
+    prepare?.(index);
+    samples.push(await run());
+  }
+  const result = { label, seconds: median(samples.map((sample) => sample.seconds)), rss: Math.max(...samples.map((sample) => sample.rss)) };
+  console.error(`  ${label.padEnd(34)} ${result.seconds.toFixed(2)} s  ${(result.rss / 2 ** 20).toFixed(0)} MB`);
+  return result;
+}
+
+/** A Hugo site over the same Markdown, rendering HTML pages only. */
+function hugoSite(contentDir) {
+  const site = path.join(work, `hugo-${path.basename(contentDir)}`);
+  fs.rmSync(site, { recursive: true, force: true });
+  fs.mkdirSync(path.join(site, 'layouts', '_default'), { recursive: true });
+  fs.writeFileSync(path.join(site, 'hugo.toml'), 'baseURL = "https://bench.example/"\ntitle = "Benchmark"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n');
+  const layout = '<!doctype html><html><head><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>';
+  fs.writeFileSync(path.join(site, 'layouts', '_default', 'single.html'), layout);
+  fs.writeFileSync(path.join(site, 'layouts', '_default', 'list.html'), '<!doctype html><html><head><title>{{ .Title }}</title></head><body>{{ range .Pages }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}</body></html>');
+  fs.cpSync(contentDir, path.join(site, 'content'), { recursive: true, filter: (source) => !/\.ya?ml$/.test(source) });
+  return site;
+}
+
+const rows = [];
+for (const name of only) {
+  const contentDir = path.join(work, name);
+  console.error(`\n${name}: generating ${shapes[name].resources} resources...`);
+  generate(contentDir, shapes[name]);
+  const out = path.join(work, `out-${name}`);
+  const cache = path.join(work, `cache-${name}`);
+  const times = name === 'large' ? 1 : runs;
+  const build = () => measure(process.execPath, [cli, 'build', contentDir, '--out', out, '--cache-dir', cache, '--quiet']);
+  const changed = path.join(contentDir, 'resources', fs.readdirSync(path.join(contentDir, 'resources'))[7]);
+  const original = fs.readFileSync(changed, 'utf8');
+
+  const cold = await repeat(`agentdir cold (${name})`, times, () => fs.rmSync(out, { recursive: true, force: true }) || fs.rmSync(cache, { recursive: true, force: true }), build);
+  const warm = await repeat(`agentdir warm, nothing changed`, times, null, build);
+  const one = await repeat(`agentdir, one file changed`, times, (index) => fs.writeFileSync(changed, `${original}\nEdit ${index}.\n`), build);
+  fs.writeFileSync(changed, original);
+  const row = { name, cold, warm, one };
+  if (name !== 'large' && fs.existsSync(eleventy)) {
+    const output = path.join(work, `eleventy-${name}`);
+    row.eleventy = await repeat(`Eleventy 3.1.2 (HTML only)`, times, () => fs.rmSync(output, { recursive: true, force: true }), () => measure(process.execPath, [eleventy, `--input=${contentDir}`, `--output=${output}`, '--quiet'], { cwd: work }));
+  }
+  if (name !== 'large' && hugo) {
+    const site = hugoSite(contentDir);
+    const output = path.join(work, `hugo-out-${name}`);
+    row.hugo = await repeat(`Hugo (HTML only)`, times, () => fs.rmSync(output, { recursive: true, force: true }), () => measure(hugo, ['--quiet', '--source', site, '--destination', output]));
+  }
+  rows.push(row);
+  fs.rmSync(out, { recursive: true, force: true });
+}
+
+/** Worker routes on `agentdir serve` under autocannon, 50 connections. */
+async function workerLoad() {
+  const autocannon = (await import('autocannon')).default;
+  const dist = path.join(work, 'serve-dist');
+  const keys = path.join(work, 'keys.json');
+  execFileSync(process.execPath, [cli, 'build', path.join(root, 'content'), '--out', dist, '--quiet', '--no-cache']);
+  const key = execFileSync(process.execPath, [cli, 'keys', 'create', '--tier', 'starter', '--file', keys], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const server = spawn(process.execPath, [cli, 'serve', dist, '--port', '0', '--keys-file', keys], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve) => server.stdout.on('data', (chunk) => /http:\/\/\S+\//.test(chunk) && resolve(/http:\/\/\S+\//.exec(chunk.toString())[0])));
+  const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { query: 'mcp server' } } });
+  const scenarios = [
+    ['premium 402 (no key)', { path: '/resources/json-api.md', expect: 402 }],
+    ['premium 200 (starter key)', { path: '/resources/json-api.md', headers: { authorization: `Bearer ${key}` }, expect: 200 }],
+    ['MCP tools/call search', { path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: mcpBody, expect: 200 }],
+  ];
+  const results = [];
+  try {
+    for (const [label, scenario] of scenarios) {
+      let unexpected = 0;
+      const result = await autocannon({
+        url: url.replace(/\/$/, '') + scenario.path,
+        method: scenario.method ?? 'GET',
+        headers: scenario.headers ?? {},
+        ...(scenario.body ? { body: scenario.body } : {}),
+        connections: 50,
+        duration: 5,
+        setupClient: (client) => client.on('response', (status) => status !== scenario.expect && unexpected++),
+      });
+      const row = { label, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + unexpected };
+      console.error(`  ${label.padEnd(34)} ${row.requestsPerSecond.toFixed(0)} req/s  p99 ${row.p99} ms  errors ${row.errors}`);
+      results.push(row);
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+  return results;
+}
+
+console.error('\nworker on agentdir serve:');
+const load = args.includes('--no-load') ? [] : await workerLoad();
+
+const ratio = (a, b) => (b ? `${(a.seconds / b.seconds).toFixed(2)}x` : 'n/a');
+const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const lines = ['', '| run | agentdir | peak RSS | Eleventy | Hugo | vs Eleventy | vs Hugo cold |', '|---|---|---|---|---|---|---|'];
+for (const row of rows) {
+  for (const [label, run] of [['cold, all outputs', row.cold], ['warm, nothing changed', row.warm], ['one file changed', row.one]]) {
+    lines.push(`| ${row.name}: ${label} | ${run.seconds.toFixed(2)} s | ${mb(run.rss)} | ${row.eleventy ? `${row.eleventy.seconds.toFixed(2)} s` : '-'} | ${row.hugo ? `${row.hugo.seconds.toFixed(2)} s` : '-'} | ${label.startsWith('cold') ? ratio(run, row.eleventy) : '-'} | ${ratio(run, row.hugo)} |`);
+  }
+}
+if (load.length) {
+  lines.push('', '| worker route (50 connections) | req/s | p99 | errors |', '|---|---|---|---|');
+  for (const row of load) lines.push(`| ${row.label} | ${row.requestsPerSecond.toFixed(0)} | ${row.p99} ms | ${row.errors} |`);
+}
+console.log(lines.join('\n'));
+fs.mkdirSync(path.join(root, 'test-output'), { recursive: true });
+fs.writeFileSync(path.join(root, 'test-output', 'bench.json'), JSON.stringify({ date: new Date().toISOString(), cores: os.availableParallelism(), rows, load }, null, 2));
+fs.rmSync(work, { recursive: true, force: true });

@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from '../util/paths.js';
+import { compilerVersion } from '../util/version.js';
+
+let key: string | undefined;
+
+/** Every file under `dir` with its content, in a stable order. */
+function hashTree(hash: ReturnType<typeof createHash>, dir: string, pattern: RegExp): void {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) hashTree(hash, full, pattern);
+    else if (pattern.test(entry.name)) hash.update(entry.name).update(fs.readFileSync(full));
+  }
+}
+
+/**
+ * Identifies this compiler exactly: its version, its own code and its schemas. Any change to them
+ * invalidates every cache entry, so a cached result is always what this code would compute.
+ */
+export function compilerKey(): string {
+  if (!key) {
+    const hash = createHash('sha256').update(compilerVersion);
+    const code = fs.existsSync(path.join(packageRoot, 'lib')) ? path.join(packageRoot, 'lib') : path.join(packageRoot, 'src');
+    hashTree(hash, code, /\.(js|ts)$/);
+    hashTree(hash, path.join(packageRoot, 'schemas'), /\.json$/);
+    key = hash.digest('hex');
+  }
+  return key;
+}

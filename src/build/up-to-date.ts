@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { builtinTemplatesDir } from '../util/paths.js';
+import { compilerKey } from './compiler-key.js';
+
+/** Written beside public/ and worker/ after each build: what went in, what came out. */
+export const manifestName = 'build-manifest.json';
+
+export interface BuildManifest {
+  inputKey: string;
+  /** Every file the build wrote, with its size, to notice an output changed or deleted by hand. */
+  files: [path: string, size: number][];
+  /** What the build printed, to print it again when nothing changed. */
+  summary: unknown;
+}
+
+export interface InputKeyOptions {
+  contentDir: string;
+  baseUrl?: string;
+  sourceDateEpoch?: string;
+}
+
+function hashFiles(hash: ReturnType<typeof createHash>, root: string, patterns: string[]): void {
+  if (!fs.existsSync(root)) return;
+  for (const file of fg.sync(patterns, { cwd: root, dot: false }).sort()) hash.update(file).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
+}
+
+/**
+ * Everything a build's output depends on, as one digest: the compiler, the options, every content
+ * file and every template (built-in and the site's own). Equal keys mean byte-identical output.
+ */
+export function inputKey(options: InputKeyOptions): string | null {
+  if (!fs.existsSync(path.join(path.resolve(options.contentDir), 'site.yaml'))) return null;
+  const hash = createHash('sha256').update(compilerKey()).update(JSON.stringify([options.baseUrl ?? '', options.sourceDateEpoch ?? '']));
+  const contentDir = path.resolve(options.contentDir);
+  hashFiles(hash, contentDir, ['**/*']);
+  hashFiles(hash, builtinTemplatesDir, ['**/*']);
+  // A site's own templates may live outside the content folder.
+  const site = fs.readFileSync(path.join(contentDir, 'site.yaml'), { encoding: 'utf8', flag: 'r' });
+  const templates = /^templates:\s*["']?([^"'\n#]+?)["']?\s*$/m.exec(site)?.[1];
+  if (templates) hashFiles(hash, path.resolve(contentDir, templates), ['**/*']);
+  return hash.digest('hex');
+}
+
+/** The manifest of `outDir` when it was built from exactly these inputs and its files are all still there. */
+export function upToDate(outDir: string, key: string): BuildManifest | null {
+  let manifest: BuildManifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(outDir, manifestName), 'utf8')) as BuildManifest;
+  } catch {
+    return null;
+  }
+  if (manifest.inputKey !== key) return null;
+  for (const [file, size] of manifest.files) {
+    const stat = fs.statSync(path.join(outDir, file), { throwIfNoEntry: false });
+    if (!stat || stat.size !== size) return null;
+  }
+  return manifest;
+}

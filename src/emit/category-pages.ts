@@ -1,0 +1,33 @@
+import type { EmitContext } from './context.js';
+import { collectionJsonLd } from './json-ld.js';
+import { categoryEntries, resourceItem } from './listing-items.js';
+import type { OutputFile } from './output.js';
+import { breadcrumbTrail, pageData } from './page-data.js';
+import { pageFile, pagePaths, pageUrl } from './page-paths.js';
+
+/** /categories/<id>: the resources of one category. Declared categories without resources get no page. */
+export function emitCategoryPages(context: EmitContext): OutputFile[] {
+  const { model, urls } = context;
+  const bySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  return categoryEntries(context)
+    .filter((category) => category.count > 0)
+    .map((category) => {
+      const path = pagePaths.category(category.id);
+      const resources = category.resources.map((slug) => resourceItem(bySlug.get(slug)!, context));
+      const trail = breadcrumbTrail(context, { name: category.title, href: path });
+      const description = category.description ?? `${resources.length} resources in the category ${category.title}.`;
+      const head = {
+        title: `${category.title} · ${model.site.name}`,
+        description,
+        canonical: pageUrl(context, path),
+        markdown: urls.llmsTxt,
+        json: urls.categories,
+        jsonld: collectionJsonLd({ name: category.title, description, path, items: resources.map((resource) => ({ name: resource.title, href: resource.href })), trail }, context),
+      };
+      const content = context.pages.render(
+        'category',
+        pageData(context, head, { category: { id: category.id, title: category.title, description, count: category.count, href: path }, resources, breadcrumbs: trail }),
+      );
+      return { path: pageFile(path), content };
+    });
+}

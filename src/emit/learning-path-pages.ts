@@ -1,0 +1,38 @@
+import type { EmitContext } from './context.js';
+import { collectionJsonLd } from './json-ld.js';
+import { resourceItem } from './listing-items.js';
+import type { OutputFile } from './output.js';
+import { breadcrumbTrail, pageData } from './page-data.js';
+import { pageFile, pagePaths, pageUrl } from './page-paths.js';
+import { readingMinutes } from './readable-html.js';
+
+/** /paths/<path-id>: a curated reading order of resources, premium steps shown with their price. */
+export function emitLearningPathPages(context: EmitContext): OutputFile[] {
+  const { model, urls } = context;
+  const bySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  return model.paths.map((learningPath) => {
+    const path = pagePaths.learningPath(learningPath.id);
+    const resources = learningPath.steps.map((slug) => bySlug.get(slug)!);
+    const steps = resources.map((resource, index) => ({ ...resourceItem(resource, context), position: index + 1 }));
+    const freeWords = resources.filter((resource) => !resource.premium).reduce((sum, resource) => sum + resource.rendered.words, 0);
+    const trail = breadcrumbTrail(context, { name: learningPath.title, href: path });
+    const description = learningPath.description ?? `A reading order of ${steps.length} resources: ${learningPath.title}.`;
+    const head = {
+      title: `${learningPath.title} · Learning path · ${model.site.name}`,
+      description,
+      canonical: pageUrl(context, path),
+      markdown: urls.llmsTxt,
+      json: urls.paths,
+      jsonld: collectionJsonLd({ name: learningPath.title, description, path, items: steps.map((step) => ({ name: step.title, href: step.href })), trail }, context),
+    };
+    const content = context.pages.render(
+      'path',
+      pageData(context, head, {
+        learning_path: { id: learningPath.id, title: learningPath.title, description, level: learningPath.level, href: path, minutes: readingMinutes(freeWords) },
+        steps,
+        breadcrumbs: trail,
+      }),
+    );
+    return { path: pageFile(path), content };
+  });
+}

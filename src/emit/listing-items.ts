@@ -1,0 +1,83 @@
+import type { Article, Resource } from '../content/model.js';
+import { clusterArticles } from './article-json.js';
+import type { EmitContext } from './context.js';
+import { pagePaths } from './page-paths.js';
+import { premiumFields, resourceCore } from './resource-json.js';
+import { categoriesJson } from './taxonomies.js';
+
+// What templates that list resources or guides receive: public fields and page addresses only.
+// A premium body must never be one `{{ }}` away, so listings never get a `Resource` itself.
+
+export interface Link {
+  name: string;
+  href: string;
+}
+
+export interface CategoryEntry {
+  id: string;
+  title: string;
+  description?: string;
+  count: number;
+  /** Slugs, sorted. */
+  resources: string[];
+}
+
+const categoryCache = new WeakMap<EmitContext, CategoryEntry[]>();
+
+/** Categories as /api/categories.json lists them, so pages and API name them alike. */
+export function categoryEntries(context: EmitContext): CategoryEntry[] {
+  let entries = categoryCache.get(context);
+  if (!entries) {
+    entries = categoriesJson(context).categories as CategoryEntry[];
+    categoryCache.set(context, entries);
+  }
+  return entries;
+}
+
+export function categoryLink(id: string, context: EmitContext): Link {
+  return { name: categoryEntries(context).find((entry) => entry.id === id)?.title ?? id, href: pagePaths.category(id) };
+}
+
+export function tagLinks(tags: string[]): Link[] {
+  return tags.map((tag) => ({ name: tag, href: pagePaths.tag(tag) }));
+}
+
+/** Where a reader learns how premium access works: the access-and-pricing resource, else the pricing catalog. */
+export function accessHref(context: EmitContext): string {
+  const terms = context.model.resources.find((resource) => resource.slug === 'access-and-pricing');
+  return terms && !terms.premium ? pagePaths.resource(terms.slug) : context.urls.pricing;
+}
+
+export function resourceItem(resource: Resource, context: EmitContext) {
+  const category = categoryLink(resource.category, context);
+  return {
+    ...resourceCore(resource),
+    ...premiumFields(resource, context),
+    // The teaser is public by design (corpus exports and llms-full.txt carry it too).
+    ...(resource.premium ? { premium_summary: resource.premium_summary, access_href: accessHref(context) } : {}),
+    href: pagePaths.resource(resource.slug),
+    category_title: category.name,
+    category_href: category.href,
+    tag_links: tagLinks(resource.tags),
+  };
+}
+
+export function articleItem(article: Article, context: EmitContext) {
+  const cluster = context.model.clusters.find((candidate) => candidate.id === article.clusterId);
+  const ordered = cluster ? clusterArticles(cluster) : [article];
+  return {
+    slug: article.slug,
+    title: article.title,
+    description: article.description,
+    kind: article.kind,
+    order: article.order,
+    published: article.published,
+    updated: article.updated,
+    /** Place in the cluster's reading order, from 1 (the pillar). */
+    position: ordered.indexOf(article) + 1,
+    total: ordered.length,
+    href: pagePaths.article(article.slug),
+    cluster_title: cluster?.title ?? article.clusterId,
+    cluster_href: pagePaths.cluster(article.clusterId),
+  };
+}

@@ -1,0 +1,50 @@
+import { jsonForScript } from '../templates/page-renderer.js';
+import type { EmitContext } from './context.js';
+import type { Link } from './listing-items.js';
+import { stylesheet } from './stylesheet.js';
+
+/** What the layout puts in `<head>`. */
+export interface PageHead {
+  /** The full `<title>`, site name included where wanted. */
+  title: string;
+  description: string;
+  /** Absolute URL; left out on pages that must not be indexed, such as the 404 page. */
+  canonical?: string;
+  /** The page's Markdown twin, or llms.txt for pages that list others. */
+  markdown?: string;
+  json?: string;
+  og_type?: 'website' | 'article';
+  /** A schema.org object, serialized here for a `<script type="application/ld+json">`. */
+  jsonld?: unknown;
+  robots?: string;
+  published?: string;
+  modified?: string;
+}
+
+/** The data every template receives: the site, its addresses, the stylesheet and the page head, plus the page's own fields. */
+export function pageData(context: EmitContext, head: PageHead, fields: Record<string, unknown>): Record<string, unknown> {
+  const { jsonld, ...rest } = head;
+  return {
+    site: context.model.site,
+    urls: context.urls,
+    assets: { stylesheet: stylesheet(context).href },
+    page: {
+      ...rest,
+      // Visible links stay on the host that serves the page; the <head> keeps the canonical URLs.
+      ...(head.markdown ? { markdown_href: sitePath(context, head.markdown) } : {}),
+      ...(head.json ? { json_href: sitePath(context, head.json) } : {}),
+      ...(jsonld === undefined ? {} : { jsonld: jsonForScript(jsonld) }),
+    },
+    ...fields,
+  };
+}
+
+/** A URL of this site as a root-relative path; other URLs as they are. */
+export function sitePath(context: EmitContext, url: string): string {
+  return url.startsWith(`${context.urls.base}/`) ? url.slice(context.urls.base.length) : url;
+}
+
+/** A breadcrumb trail from the home page to the page itself (the last link). */
+export function breadcrumbTrail(context: EmitContext, ...links: Link[]): Link[] {
+  return [{ name: context.model.site.name, href: '/' }, ...links];
+}

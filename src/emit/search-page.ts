@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+import { jsonForScript } from '../templates/page-renderer.js';
+import { packageRoot } from '../util/paths.js';
+import type { EmitContext } from './context.js';
+import { hashedAsset, type HashedAsset } from './hashed-asset.js';
+import { searchPageJsonLd } from './json-ld.js';
+import { accessHref } from './listing-items.js';
+import type { OutputFile } from './output.js';
+import { premiumOffer } from './resource-json.js';
+import { breadcrumbTrail, pageData, sitePath } from './page-data.js';
+import { pageFile, pagePaths, pageUrl } from './page-paths.js';
+
+/** Like the worker, the browser script is bundled from the package's TypeScript source. */
+const clientEntry = path.join(packageRoot, 'src', 'emit', 'search-client.ts');
+let bundled: HashedAsset | undefined;
+
+/** The search page's script: the same for every site, so bundled once per process. */
+export function searchScript(): HashedAsset {
+  bundled ??= hashedAsset(
+    'search',
+    'js',
+    buildSync({ entryPoints: [clientEntry], bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify: true, legalComments: 'none', write: false, logLevel: 'silent' }).outputFiles[0]!.text,
+  );
+  return bundled;
+}
+
+/** /search: a form that works without JavaScript (it explains what to do instead), and ranks the search index with it. */
+export function emitSearchPage(context: EmitContext): OutputFile[] {
+  const { model, urls } = context;
+  const script = searchScript();
+  const trail = breadcrumbTrail(context, { name: 'Search', href: pagePaths.search });
+  const description = `Search the resources and guides of ${model.site.name} by title, tag and description.`;
+  const head = {
+    title: `Search · ${model.site.name}`,
+    description,
+    canonical: pageUrl(context, pagePaths.search),
+    markdown: urls.llmsTxt,
+    json: urls.searchIndex,
+    jsonld: searchPageJsonLd(description, trail, context),
+  };
+  const content = context.pages.render(
+    'search',
+    pageData(context, head, {
+      search: {
+        script: script.href,
+        index: sitePath(context, urls.searchIndex),
+        access_href: accessHref(context),
+        // Search results list premium resources like every other listing: with their price and where to buy.
+        premium_offers: jsonForScript(Object.fromEntries(model.resources.filter((resource) => resource.premium).map((resource) => [resource.slug, premiumOffer(resource, context)]))),
+      },
+      breadcrumbs: trail,
+    }),
+  );
+  return [
+    { path: script.path, content: script.content },
+    { path: pageFile(pagePaths.search), content },
+  ];
+}

@@ -1,0 +1,49 @@
+import type { Article, Resource } from '../content/model.js';
+import { byString } from '../util/compare.js';
+import type { EmitContext } from './context.js';
+import { collectionJsonLd } from './json-ld.js';
+import { articleItem, resourceItem } from './listing-items.js';
+import type { OutputFile } from './output.js';
+import { breadcrumbTrail, pageData } from './page-data.js';
+import { pageFile, pagePaths, pageUrl } from './page-paths.js';
+
+export interface SiteTag {
+  tag: string;
+  /** By slug. */
+  resources: Resource[];
+  /** In the site's reading order. */
+  articles: Article[];
+}
+
+/** Every tag a resource or a guide carries, alphabetically: each has a page, so every tag link resolves. */
+export function siteTags(context: EmitContext): SiteTag[] {
+  const tags = new Map<string, SiteTag>();
+  const entry = (tag: string) => tags.get(tag) ?? tags.set(tag, { tag, resources: [], articles: [] }).get(tag)!;
+  for (const resource of context.model.resources) for (const tag of resource.tags) entry(tag).resources.push(resource);
+  for (const article of context.model.articles) for (const tag of article.tags) entry(tag).articles.push(article);
+  return [...tags.values()].sort((a, b) => byString(a.tag, b.tag));
+}
+
+/** /tags/<tag>: the resources and guides that carry one tag. */
+export function emitTagPages(context: EmitContext): OutputFile[] {
+  const { model, urls } = context;
+  return siteTags(context).map(({ tag, resources, articles }) => {
+    const path = pagePaths.tag(tag);
+    const resourceItems = resources.map((resource) => resourceItem(resource, context));
+    const articleItems = articles.map((article) => articleItem(article, context));
+    const trail = breadcrumbTrail(context, { name: `Tag: ${tag}`, href: path });
+    const count = resourceItems.length + articleItems.length;
+    const description = `${count} ${count === 1 ? 'page' : 'pages'} of ${model.site.name} tagged “${tag}”: resources and guides.`;
+    const items = [...resourceItems, ...articleItems].map((item) => ({ name: item.title, href: item.href }));
+    const head = {
+      title: `Tagged “${tag}” · ${model.site.name}`,
+      description,
+      canonical: pageUrl(context, path),
+      markdown: urls.llmsTxt,
+      json: urls.tags,
+      jsonld: collectionJsonLd({ name: `Tagged “${tag}”`, description, path, items, trail }, context),
+    };
+    const content = context.pages.render('tag', pageData(context, head, { tag: { name: tag, href: path, count }, resources: resourceItems, articles: articleItems, breadcrumbs: trail }));
+    return { path: pageFile(path), content };
+  });
+}

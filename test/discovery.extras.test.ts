@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHeaderRules, headersFor } from '../src/serve/header-rules.js';
+import { schemaRegistry } from '../src/schemas/registry.js';
+import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { siteUnderTest } from './helpers/site-under-test.js';
+
+let dist = '';
+const runtimes: Record<string, Runtime & { url: string }> = {};
+beforeAll(async () => {
+  const site = await siteUnderTest();
+  dist = site.dist;
+  runtimes.serve = await startServe(site.dist, site.keysFile);
+  runtimes.workerd = await startWorkerd(site.dist, {});
+});
+afterAll(async () => {
+  await Promise.all(Object.values(runtimes).map((runtime) => runtime.close()));
+});
+
+describe('discovery extras', () => {
+  it('publishes llms.txt and llms-full.txt under /.well-known too, identical to the root ones', () => {
+    for (const name of ['llms.txt', 'llms-full.txt']) {
+      expect(fs.readFileSync(path.join(dist, 'public/.well-known', name), 'utf8')).toBe(fs.readFileSync(path.join(dist, 'public', name), 'utf8'));
+    }
+  });
+
+  it('publishes an MCP catalog (and AI catalog) pointing at the server card', () => {
+    const validate = schemaRegistry().validator('mcp-catalog');
+    for (const file of ['.well-known/mcp/catalog.json', '.well-known/ai-catalog.json']) {
+      const catalog = JSON.parse(fs.readFileSync(path.join(dist, 'public', file), 'utf8'));
+      expect(validate(catalog), JSON.stringify(validate.errors)).toBe(true);
+      expect(catalog.entries[0]).toEqual({ identifier: 'urn:air:fixture.example:directory', displayName: 'Fixture Directory MCP server', type: 'application/mcp-server-card+json', url: 'https://fixture.example/mcp/server-card' });
+    }
+  });
+
+  it.each(['serve', 'workerd'])('answers the catalog entry\'s card URL with the card media type on %s', async (name) => {
+    const response = await fetch(`${runtimes[name]!.url}mcp/server-card`, { headers: { Accept: 'application/mcp-server-card+json' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/mcp-server-card+json');
+    expect((await response.json()).name).toBe('example.fixture/directory');
+  });
+
+  it('gives static answers RFC 8288 Link headers to llms.txt, the RSL license and the server card', async () => {
+    const rules = parseHeaderRules(fs.readFileSync(path.join(dist, 'public/_headers'), 'utf8'));
+    const link = headersFor(rules, '/resources/wire-formats').link!;
+    expect(link).toContain('<https://fixture.example/llms.txt>; rel="describedby"');
+    expect(link).toContain('<https://fixture.example/license.xml>; rel="license"; type="application/rsl+xml"');
+    expect(link).toContain('<https://fixture.example/.well-known/mcp/server-card.json>; rel="service-desc"');
+    const served = await fetch(`${runtimes.serve!.url}resources/wire-formats`);
+    expect(served.headers.get('link')).toBe(link);
+    expect((await fetch(`${runtimes.serve!.url}license.xml`)).headers.get('content-type')).toBe('application/rsl+xml');
+  });
+});
