@@ -58,7 +58,10 @@ export async function main(argv: string[]): Promise<number> {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--env-file <file>', 'worker environment (KEY=value lines), e.g. X402_PAY_TO')
     .option('--keys-file <file>', 'key file (default: $AGENTDIR_KEYS_FILE or .agentdir/keys.json); re-read when it changes')
-    .action(async (dist: string, options: { port: string; host: string; envFile?: string; keysFile?: string }) => {
+    .option('--watch', 'rebuild on changes to content, templates or schemas and reload open pages')
+    .option('--content <dir>', 'the content folder to watch and build (with --watch)', 'content')
+    .option('--base-url <url>', 'base URL for watch-mode rebuilds (overrides site.yaml `url`)')
+    .action(async (dist: string, options: { port: string; host: string; envFile?: string; keysFile?: string; watch?: boolean; content?: string; baseUrl?: string }) => {
       exitCode = await (await import('./serve-command.js')).serveCommand(dist, options);
     });
 

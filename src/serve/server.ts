@@ -7,7 +7,7 @@ import { matchWorkerRoute } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
 import { sendWebResponse, toWebRequest } from './node-adapter.js';
 import { serveStatic } from './static-files.js';
-import { readHeaderRules } from './header-rules.js';
+import { readHeaderRules, type HeaderRule } from './header-rules.js';
 import { resolveHost } from '../grader/resolve-host.js';
 
 interface LoadedWorker {
@@ -29,30 +29,78 @@ export class ServeError extends Error {
  * `agentdir serve`: the static files of the build, and exactly the worker's routes through the
  * built worker, the way a static host with the worker in front of its own routes would answer.
  */
-export async function startServer(options: ServeOptions): Promise<{ server: http.Server; url: string }> {
-  const dist = path.resolve(options.dist);
+interface LoadedBuild {
+  worker: LoadedWorker;
+  data: WorkerData;
+  premium: Set<string>;
+  rules: HeaderRule[];
+}
+
+export interface RunningServer {
+  server: http.Server;
+  url: string;
+  /** Picks up a new build in the same folder: worker, data and header rules. Tells watching browsers to reload. */
+  reload(): Promise<void>;
+  /** Watch mode: the problems of a failed rebuild, shown to browsers instead of a stale page; null clears them. */
+  showProblems(report: string | null): void;
+}
+
+let generation = 0;
+
+async function loadBuild(dist: string): Promise<LoadedBuild> {
   const publicDir = path.join(dist, 'public');
   const workerFile = path.join(dist, 'worker', 'worker.js');
   const dataFile = path.join(dist, 'worker', 'data', 'worker-data.json');
   for (const required of [publicDir, workerFile, dataFile]) {
     if (!fs.existsSync(required)) throw new ServeError(`${required} is missing. Run \`agentdir build\` first, or pass the build folder: \`agentdir serve path/to/dist\`.`);
   }
-  const worker = (await import(pathToFileURL(workerFile).href)).default as LoadedWorker;
+  // A query string makes each rebuild a new module instance.
+  const worker = (await import(`${pathToFileURL(workerFile).href}?build=${generation++}`)).default as LoadedWorker;
   const data = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as WorkerData;
-  const premium = new Set(Object.keys(data.premium));
-  const rules = readHeaderRules(path.join(publicDir, '_headers'));
+  return { worker, data, premium: new Set(Object.keys(data.premium)), rules: readHeaderRules(path.join(publicDir, '_headers')) };
+}
+
+const eventsPath = '/__agentdir/events';
+const reloadScript = `<script>new EventSource(${JSON.stringify(eventsPath)}).onmessage = () => location.reload();</script>`;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+}
+
+function problemsPage(report: string): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#fff4f4;border-left:4px solid #c00;padding:1rem}</style></head><body><h1>The last change does not build</h1><p>Fix the problems below; this page reloads when the content builds again. The API still answers from the last good build.</p><pre>${escapeHtml(report)}</pre>${reloadScript}</body></html>`;
+  return new Response(html, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/** Adds the live-reload script to an HTML page (watch mode only). */
+async function withReloadScript(response: Response): Promise<Response> {
+  if (!/^text\/html/.test(response.headers.get('content-type') ?? '') || !response.body) return response;
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(html.includes('</body>') ? html.replace('</body>', `${reloadScript}</body>`) : html + reloadScript, { status: response.status, headers });
+}
+
+export async function startServer(options: ServeOptions & { watch?: boolean }): Promise<RunningServer> {
+  const dist = path.resolve(options.dist);
+  const publicDir = path.join(dist, 'public');
+  let current = await loadBuild(dist);
+  let problems: string | null = null;
+  const listeners = new Set<http.ServerResponse>();
   const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}`;
   // The worker's static-asset binding, as on Cloudflare: files of public/.
   const assets = {
     fetch: async (input: Request | string | URL) => {
       const request = input instanceof Request ? input : new Request(input);
       const checked = checkRequestPath(new URL(request.url));
-      return serveStatic(publicDir, request, checked.ok ? checked.pathname : '/404.html', rules);
+      return serveStatic(publicDir, request, checked.ok ? checked.pathname : '/404.html', current.rules);
     },
   };
 
   const handle = async (request: Request): Promise<Response> => {
+    const { worker, data, premium, rules } = current;
     const url = new URL(request.url);
+    if (problems !== null && request.method === 'GET' && /text\/html/.test(request.headers.get('accept') ?? '')) return problemsPage(problems);
     const checked = checkRequestPath(url);
     if (checked.ok && !matchWorkerRoute(checked.pathname, premium, { negotiation: data.negotiation })) return serveStatic(publicDir, request, checked.pathname, rules);
     // Refused paths go to the worker too, so both runtimes word the refusal the same way.
@@ -60,10 +108,18 @@ export async function startServer(options: ServeOptions): Promise<{ server: http
   };
 
   const server = http.createServer((incoming, outgoing) => {
+    if (options.watch && incoming.url === eventsPath) {
+      outgoing.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      outgoing.write(': watching\n\n');
+      listeners.add(outgoing);
+      incoming.on('close', () => listeners.delete(outgoing));
+      return;
+    }
     const respond = async () => {
       let response: Response;
       try {
         response = await handle(toWebRequest(incoming, `${origin}:${(server.address() as { port: number }).port}`));
+        if (options.watch) response = await withReloadScript(response);
       } catch {
         response = new Response(JSON.stringify({ error: 'bad_request', message: 'The request could not be read.' }), { status: 400, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
       }
@@ -73,6 +129,7 @@ export async function startServer(options: ServeOptions): Promise<{ server: http
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
+  server.on('close', () => listeners.forEach((listener) => listener.end()));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -81,5 +138,18 @@ export async function startServer(options: ServeOptions): Promise<{ server: http
     server.listen(options.port, options.host, resolve);
   });
   const { port } = server.address() as { port: number };
-  return { server, url: `${origin}:${port}/` };
+  const notify = () => listeners.forEach((listener) => listener.write('data: reload\n\n'));
+  return {
+    server,
+    url: `${origin}:${port}/`,
+    async reload() {
+      current = await loadBuild(dist);
+      problems = null;
+      notify();
+    },
+    showProblems(report) {
+      problems = report;
+      notify();
+    },
+  };
 }
