@@ -49,52 +49,46 @@ export function homeJsonLd(context: EmitContext): unknown {
   );
 }
 
+/** The TechArticle node both resource and guide pages describe themselves with; `extra` adds what differs. */
+function techArticle(document: Resource | Article, url: string, context: EmitContext, extra: Record<string, unknown>) {
+  return {
+    '@type': 'TechArticle',
+    headline: document.title,
+    description: document.description,
+    url,
+    mainEntityOfPage: url,
+    ...extra,
+    inLanguage: context.model.site.language,
+    keywords: document.tags.join(', '),
+    wordCount: document.rendered.words,
+    license: context.urls.license,
+    author: organization(context),
+    publisher: organization(context),
+  };
+}
+
 export function resourceJsonLd(resource: Resource, categoryTitle: string, trail: Link[], context: EmitContext): unknown {
-  const { site } = context.model;
   const url = context.urls.resourceHtml(resource.slug);
   return graph(
-    {
-      '@type': 'TechArticle',
-      headline: resource.title,
-      description: resource.description,
-      url,
-      mainEntityOfPage: url,
+    techArticle(resource, url, context, {
       dateModified: resource.updated,
-      inLanguage: site.language,
-      keywords: resource.tags.join(', '),
       articleSection: categoryTitle,
-      wordCount: resource.rendered.words,
       isAccessibleForFree: !resource.premium,
       isPartOf: website(context),
-      license: context.urls.license,
-      author: organization(context),
-      publisher: organization(context),
-    },
+    }),
     breadcrumbList(trail, context),
   );
 }
 
 export function articleJsonLd(article: Article, cluster: Cluster, trail: Link[], context: EmitContext): unknown {
-  const { site } = context.model;
   const url = context.urls.articleHtml(article.slug);
   return graph(
-    {
-      '@type': 'TechArticle',
-      headline: article.title,
-      description: article.description,
-      url,
-      mainEntityOfPage: url,
+    techArticle(article, url, context, {
       datePublished: article.published,
       dateModified: article.updated,
-      inLanguage: site.language,
-      keywords: article.tags.join(', '),
-      wordCount: article.rendered.words,
       isAccessibleForFree: true,
       isPartOf: [website(context), { '@type': 'CollectionPage', name: cluster.title, url: pageUrl(context, pagePaths.cluster(cluster.id)) }],
-      license: context.urls.license,
-      author: organization(context),
-      publisher: organization(context),
-    },
+    }),
     breadcrumbList(trail, context),
   );
 }
