@@ -10,7 +10,7 @@ import { emitHeadersFile } from '../emit/headers-file.js';
 import { emitIndexes } from '../emit/indexes.js';
 import { emitLicense } from '../emit/license-xml.js';
 import { emitLlmsTxt } from '../emit/llms-txt.js';
-import type { OutputFile } from '../emit/output.js';
+import type { OutputFile, OutputFiles } from '../emit/output.js';
 import { emitPages } from '../emit/pages.js';
 import { emitStylesheet } from '../emit/stylesheet.js';
 import { emitClusterPages } from '../emit/cluster-pages.js';
@@ -31,14 +31,12 @@ import { bundleWorker } from './bundle-worker.js';
 import { schemaRegistry } from '../schemas/registry.js';
 import { createPageRenderer } from '../templates/page-renderer.js';
 import { compilerVersion } from '../util/version.js';
-import { assertNoPremiumLeak } from './premium-guard.js';
-import { writeAtomically } from './write-atomically.js';
+import { premiumLeakGuard } from './premium-guard.js';
+import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
 import { inputKey, manifestName, type BuildManifest } from './up-to-date.js';
-import { contentTypeOfPath } from '../grader/directory-fetcher.js';
-import { filesFetcher } from '../grader/fetcher.js';
+import { directoryFetcher } from '../grader/directory-fetcher.js';
 import { gradeSite } from '../grader/grade.js';
-import { matchWorkerRoute } from '../shared/routes.js';
 import type { GraderReport } from '../grader/report.js';
 
 export interface BuildOptions {
@@ -58,7 +56,8 @@ export interface BuildResult {
   ok: boolean;
   problems: Problem[];
   outDir: string;
-  files: OutputFile[];
+  /** Every file written, with its size. */
+  files: WrittenFile[];
   /** Minified size of the worker's code without the site's data, and of the data. */
   worker?: { codeBytes: number; dataBytes: number };
   /** The readiness grade of the built site, graded from the output itself. */
@@ -69,7 +68,7 @@ export interface BuildResult {
 }
 
 /** Every output family, in the order a reader of the code meets them in SPEC §2 and §4. */
-export const emitters: ((context: EmitContext) => OutputFile[])[] = [
+export const emitters: ((context: EmitContext) => OutputFiles)[] = [
   emitResourceVariants,
   emitArticleVariants,
   emitIndexes,
@@ -126,52 +125,41 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   timer.mark('load');
   if (!model) return { ok: false, problems, outDir, files: [], resources: 0, articles: 0, phases: timer.phases };
   const context = createEmitContext(model, options.sourceDateEpoch);
-  options.onPhase?.('emitting');
-  const files = emitters.flatMap((emit) => emit(context));
-  timer.mark('emit');
-  options.onPhase?.('bundling the worker');
-  const worker = await bundleWorker(workerData(context));
-  files.push(worker.file);
-  timer.mark('worker');
-  assertUniquePaths(files);
-  assertNoPremiumLeak(model, files);
-  timer.mark('premium-scan');
-  const grade = await gradeBuild(files, context.urls.base, new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug)));
-  timer.mark('grade');
-  options.onPhase?.('writing');
-  if (key) files.push(manifestFile(key, files, { resources: model.resources.length, articles: model.articles.length, worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes }, grade }));
-  await writeAtomically(outDir, files);
-  timer.mark('write');
-  return {
-    ok: true,
-    problems,
-    outDir,
-    files,
-    worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes },
-    grade,
-    resources: model.resources.length,
-    articles: model.articles.length,
-    phases: timer.phases,
+  const premium = new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug));
+  const staged = new StagedOutput(outDir);
+  const files: WrittenFile[] = [];
+  const seen = new Set<string>();
+  const inspect = premiumLeakGuard(model);
+  const write = (file: OutputFile) => {
+    if (seen.has(file.path)) throw new Error(`Two emitters wrote ${file.path}; this is a bug in agentdir.`);
+    seen.add(file.path);
+    files.push(staged.write(file, inspect));
   };
+  try {
+    options.onPhase?.('emitting and writing');
+    for (const emit of emitters) for (const file of emit(context)) write(file);
+    timer.mark('emit+write');
+    options.onPhase?.('bundling the worker');
+    const worker = await bundleWorker(workerData(context));
+    write(worker.file);
+    timer.mark('worker');
+    // Graded from the files as written, the way a static host with the worker in front serves them.
+    const grade = await gradeSite(context.urls.base, directoryFetcher(path.join(staged.dir, 'public'), premium));
+    timer.mark('grade');
+    const summary = { resources: model.resources.length, articles: model.articles.length, worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes }, grade };
+    if (key) write(manifestFile(key, files, summary));
+    staged.commit();
+    timer.mark('commit');
+    return { ok: true, problems, outDir, files, ...summary, phases: timer.phases };
+  } catch (error) {
+    staged.abort();
+    throw error;
+  }
 }
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */
-function manifestFile(key: string, files: OutputFile[], summary: unknown): OutputFile {
-  const manifest: BuildManifest = { inputKey: key, files: files.map((file) => [file.path, Buffer.byteLength(file.content)]), summary };
+function manifestFile(key: string, files: WrittenFile[], summary: unknown): OutputFile {
+  const manifest: BuildManifest = { inputKey: key, files: files.map((file) => [file.path, file.bytes]), summary };
   return { path: manifestName, content: `${JSON.stringify(manifest)}\n` };
 }
 
-/** Grades the public output as a static host would serve it, before it is written. */
-function gradeBuild(files: OutputFile[], base: string, premium: ReadonlySet<string>): Promise<GraderReport> {
-  const site = new Map(files.filter((file) => file.path.startsWith('public/')).map((file) => [file.path.slice('public'.length), file.content]));
-  const gated = (path: string) => matchWorkerRoute(path, premium)?.kind === 'premium-resource';
-  return gradeSite(base, filesFetcher(site, contentTypeOfPath, gated));
-}
-
-function assertUniquePaths(files: OutputFile[]): void {
-  const seen = new Set<string>();
-  for (const file of files) {
-    if (seen.has(file.path)) throw new Error(`Two emitters wrote ${file.path}; this is a bug in agentdir.`);
-    seen.add(file.path);
-  }
-}

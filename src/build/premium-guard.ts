@@ -1,5 +1,5 @@
 import type { ContentModel } from '../content/model.js';
-import type { OutputFile } from '../emit/output.js';
+import { contentText, type OutputFile } from '../emit/output.js';
 
 /** Thrown when a public file would carry premium prose: the build stops rather than publish it. */
 export class PremiumLeakError extends Error {
@@ -15,26 +15,31 @@ export function distinctiveSentences(markdown: string, minLength = 40): string[]
 }
 
 /**
- * Checks every file bound for `public/` against every distinctive sentence of every premium body.
- * Defence in depth: emitters never receive premium bodies for public files, and this proves it.
+ * A check of every chunk bound for `public/` against every distinctive sentence of every premium
+ * body. Defence in depth: emitters never receive premium bodies for public files, and this proves it.
  */
-export function assertNoPremiumLeak(model: ContentModel, files: OutputFile[]): void {
+export function premiumLeakGuard(model: ContentModel): (path: string, chunk: string) => void {
   // Public by design: the preview and teaser of premium resources, and whatever free documents also say.
-  const allowed = new Set([
+  const allowed = [
     ...model.resources.filter((resource) => resource.premium).flatMap((resource) => [resource.title, resource.description, resource.premium_summary ?? '', ...resource.rendered.sections]),
     ...model.resources.filter((resource) => !resource.premium).map((resource) => resource.body),
     ...model.articles.map((article) => article.body),
-  ]);
+  ];
   const sentences = model.resources
     .filter((resource) => resource.premium)
     .flatMap((resource) => distinctiveSentences(resource.body).map((sentence) => ({ slug: resource.slug, sentence })))
-    .filter(({ sentence }) => ![...allowed].some((text) => text.includes(sentence)));
-  if (!sentences.length) return;
-  for (const file of files) {
-    if (!file.path.startsWith('public/')) continue;
-    const leak = sentences.find(({ sentence }) => file.content.includes(sentence));
+    .filter(({ sentence }) => !allowed.some((text) => text.includes(sentence)));
+  return (path, chunk) => {
+    if (!sentences.length || !path.startsWith('public/')) return;
+    const leak = sentences.find(({ sentence }) => chunk.includes(sentence));
     if (leak) {
-      throw new PremiumLeakError(`${file.path} would contain text of the premium resource \`${leak.slug}\` ("${leak.sentence.slice(0, 60)}..."). Nothing was written. This is a bug in agentdir or a custom template; premium bodies must only reach worker/.`);
+      throw new PremiumLeakError(`${path} would contain text of the premium resource \`${leak.slug}\` ("${leak.sentence.slice(0, 60)}..."). Nothing was written. This is a bug in agentdir or a custom template; premium bodies must only reach worker/.`);
     }
-  }
+  };
+}
+
+/** The guard over a list of whole files. */
+export function assertNoPremiumLeak(model: ContentModel, files: OutputFile[]): void {
+  const inspect = premiumLeakGuard(model);
+  for (const file of files) inspect(file.path, contentText(file));
 }

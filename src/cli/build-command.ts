@@ -79,8 +79,8 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
   }
   progress.done();
   if (options.json) {
-    const bytes = result.files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
-    const byArea = (prefix: string) => result.files.filter((file) => file.path.startsWith(prefix)).reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
+    const bytes = result.files.reduce((sum, file) => sum + file.bytes, 0);
+    const byArea = (prefix: string) => result.files.filter((file) => file.path.startsWith(prefix)).reduce((sum, file) => sum + file.bytes, 0);
     process.stdout.write(
       `${JSON.stringify(
         {
@@ -111,7 +111,7 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
   }
   if (options.timings) process.stderr.write(`${result.phases.map((phase) => `${phase.phase.padEnd(14)} ${String(phase.ms).padStart(7)} ms`).join('\n')}\n`);
   if (!options.quiet) {
-    const bytes = result.files.reduce((sum, file) => sum + Buffer.byteLength(file.content), 0);
+    const bytes = result.files.reduce((sum, file) => sum + file.bytes, 0);
     process.stdout.write(
       `Built ${result.resources} resources and ${result.articles} articles into ${displayPath(result.outDir)}/ (${result.files.length} files, ${(bytes / 1024).toFixed(0)} KiB) in ${seconds()}s.\n` +
         summaryLines({ resources: result.resources, articles: result.articles, worker: result.worker!, grade: result.grade! }),

@@ -61,20 +61,17 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
 }
 
 /** Every guide's HTML, Markdown and JSON variant, and /api/articles.jsonl. */
-export function emitArticleVariants(context: EmitContext): OutputFile[] {
-  const files: OutputFile[] = [];
-  const records: Record<string, unknown>[] = [];
+export function* emitArticleVariants(context: EmitContext): Generator<OutputFile> {
   for (const cluster of context.model.clusters) {
     for (const article of clusterArticles(cluster)) {
-      const json = articleJson(article, cluster, context);
-      records.push(json);
-      files.push(
-        { path: `public/articles/${article.slug}/index.html`, content: articleHtml(article, cluster, context) },
-        { path: `public/articles/${article.slug}.md`, content: articleMarkdown(article, cluster, context) },
-        jsonFile(context.registry, `public/api/articles/${article.slug}.json`, json, 'article'),
-      );
+      yield { path: `public/articles/${article.slug}/index.html`, content: articleHtml(article, cluster, context) };
+      yield { path: `public/articles/${article.slug}.md`, content: articleMarkdown(article, cluster, context) };
+      yield jsonFile(context.registry, `public/api/articles/${article.slug}.json`, articleJson(article, cluster, context), 'article');
     }
   }
-  files.push(ndjsonFile(context.registry, 'public/api/articles.jsonl', records, 'article'));
-  return files;
+  // The JSON of each article again, one per line, built as the line is written.
+  const records = (function* () {
+    for (const cluster of context.model.clusters) for (const article of clusterArticles(cluster)) yield articleJson(article, cluster, context);
+  })();
+  yield ndjsonFile(context.registry, 'public/api/articles.jsonl', records, 'article');
 }

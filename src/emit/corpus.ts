@@ -1,6 +1,6 @@
 import type { Resource } from '../content/model.js';
 import { estimateTokens, type EmitContext } from './context.js';
-import { assertValid, jsonFile, ndjsonFile, type OutputFile } from './output.js';
+import { assertValid, ndjsonFile, type OutputFile } from './output.js';
 import { resourceCore, resourceSources } from './resource-json.js';
 
 export type CorpusExport = 'sample' | 'full';
@@ -57,6 +57,26 @@ export function publishedCorpusSchema(context: EmitContext): Record<string, unkn
   return { ...schema, $id: context.urls.corpusSchema, $defs: { ...common.$defs, ...schema.$defs } };
 }
 
+/**
+ * /api/corpus.json written record by record, byte for byte what JSON.stringify(doc, null, 2) gives,
+ * each record checked against the corpus schema's resource definition on the way.
+ */
+function corpusJsonFile(context: EmitContext, meta: Record<string, unknown>, resources: Record<string, unknown>[]): OutputFile {
+  const indent = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(depth)}`);
+  return {
+    path: 'public/api/corpus.json',
+    content: (function* () {
+      yield `{\n  "meta": ${indent(meta, 2)},\n  "resources": [`;
+      let index = 0;
+      for (const record of resources) {
+        assertValid(context.registry, 'corpus-record', record, `public/api/corpus.json resources[${index}]`);
+        yield `${index++ ? ',' : ''}\n    ${indent(record, 4)}`;
+      }
+      yield resources.length ? '\n  ]\n}\n' : ']\n}\n';
+    })(),
+  };
+}
+
 /** The free corpus exports and their schema; the full export is a worker artifact (see worker-data). */
 export function emitCorpus(context: EmitContext): OutputFile[] {
   const records = corpusRecords('sample', context);
@@ -69,7 +89,7 @@ export function emitCorpus(context: EmitContext): OutputFile[] {
   assertValid(context.registry, 'corpus-record', meta, 'public/api/corpus.jsonl line 1');
   return [
     ndjsonFile(context.registry, 'public/api/corpus.jsonl', records, 'corpus-record'),
-    jsonFile(context.registry, 'public/api/corpus.json', { meta, resources }, 'corpus'),
+    corpusJsonFile(context, meta!, resources),
     { path: 'public/api/corpus.schema.json', content: `${JSON.stringify(schema, null, 2)}\n` },
   ];
 }

@@ -48,18 +48,18 @@ export function llmsTxt(context: EmitContext): string {
   return `${parts.join('\n\n')}\n`;
 }
 
-/** /llms-full.txt: every free body in full; premium resources contribute only their summary. */
-export function llmsFullTxt(context: EmitContext): string {
+/** /llms-full.txt: every free body in full; premium resources contribute only their summary. Produced in chunks. */
+export function* llmsFullTxt(context: EmitContext): Generator<string> {
   const { model, urls } = context;
-  const parts = [`# ${model.site.name}`, `> ${oneLine(model.site.description)}`];
+  yield `# ${model.site.name}\n\n---\n\n> ${oneLine(model.site.description)}`;
   for (const resource of model.resources) {
     const header = `Source: ${urls.resourceMarkdown(resource.slug)}\nUpdated: ${resource.updated}`;
     const text = resource.premium
       ? `Premium resource: the body needs an access key (${urls.terms}).\n\n${resource.premium_summary ?? ''}`
       : demoteHeadings(resource.body);
-    parts.push(`## ${resource.title}\n\n> ${oneLine(resource.description)}\n\n${header}\n\n${text}`);
+    yield `\n\n---\n\n## ${resource.title}\n\n> ${oneLine(resource.description)}\n\n${header}\n\n${text}`;
   }
-  return `${parts.join('\n\n---\n\n')}\n`;
+  yield '\n';
 }
 
 /** Pushes a body's headings one level down so each resource stays one H2 section of the combined file. */

@@ -1,9 +1,21 @@
 import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
 
-/** One file of the build, addressed relative to the output folder (`public/...` or `worker/...`). */
+/**
+ * One file of the build, addressed relative to the output folder (`public/...` or `worker/...`).
+ * Large files come as a sequence of chunks, produced while they are written, so no export of the
+ * whole corpus is ever one string in memory.
+ */
 export interface OutputFile {
   path: string;
-  content: string;
+  content: string | Iterable<string>;
+}
+
+/** What emitters return: files produced one after another, written as they come. */
+export type OutputFiles = Iterable<OutputFile>;
+
+/** The whole text of an output (for tests and small files; the writer streams chunks instead). */
+export function contentText(file: OutputFile): string {
+  return typeof file.content === 'string' ? file.content : [...file.content].join('');
 }
 
 /** Thrown when the compiler produced output its own schema rejects: a bug to fix here, never the user's. */
@@ -28,11 +40,16 @@ export function jsonFile(registry: SchemaRegistry, path: string, value: unknown,
   return { path, content: `${JSON.stringify(value, null, 2)}\n` };
 }
 
-/** An NDJSON output: one compact JSON value per line, each checked against its record schema. */
-export function ndjsonFile(registry: SchemaRegistry, path: string, records: unknown[], schema: SchemaName): OutputFile {
-  const lines = records.map((record, index) => {
-    assertValid(registry, schema, record, `${path} line ${index + 1}`);
-    return JSON.stringify(record);
-  });
-  return { path, content: lines.length ? `${lines.join('\n')}\n` : '' };
+/** An NDJSON output: one compact JSON value per line, each checked against its record schema as it is written. */
+export function ndjsonFile(registry: SchemaRegistry, path: string, records: Iterable<unknown>, schema: SchemaName): OutputFile {
+  return {
+    path,
+    content: (function* () {
+      let line = 0;
+      for (const record of records) {
+        assertValid(registry, schema, record, `${path} line ${++line}`);
+        yield `${JSON.stringify(record)}\n`;
+      }
+    })(),
+  };
 }

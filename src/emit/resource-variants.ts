@@ -51,12 +51,12 @@ export function resourceHtml(resource: Resource, context: EmitContext): string {
 }
 
 /** HTML, Markdown and JSON variants of every free resource. Premium variants go to the worker (see worker-data). */
-export function emitResourceVariants(context: EmitContext): OutputFile[] {
-  return context.model.resources
-    .filter((resource) => !resource.premium)
-    .flatMap((resource) => [
-      { path: `public/resources/${resource.slug}/index.html`, content: resourceHtml(resource, context) },
-      { path: `public/resources/${resource.slug}.md`, content: resourceMarkdown(resource) },
-      jsonFile(context.registry, `public/api/resources/${resource.slug}.json`, resourceJson(resource, context), 'resource'),
-    ]);
+export function* emitResourceVariants(context: EmitContext): Generator<OutputFile> {
+  // One resource at a time: each page is written before the next is rendered.
+  for (const resource of context.model.resources) {
+    if (resource.premium) continue;
+    yield { path: `public/resources/${resource.slug}/index.html`, content: resourceHtml(resource, context) };
+    yield { path: `public/resources/${resource.slug}.md`, content: resourceMarkdown(resource) };
+    yield jsonFile(context.registry, `public/api/resources/${resource.slug}.json`, resourceJson(resource, context), 'resource');
+  }
 }

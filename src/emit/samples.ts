@@ -2,18 +2,20 @@ import type { EmitContext } from './context.js';
 import { ndjsonFile, type OutputFile } from './output.js';
 
 /** Chat-format supervised fine-tuning examples from free resources: the resource's own words as the answer. */
-export function finetuneRecords(context: EmitContext): Record<string, unknown>[] {
+export function* finetuneRecords(context: EmitContext): Generator<Record<string, unknown>> {
   const { site } = context.model;
   const system = `You are a reference assistant for ${site.name}. Answer accurately and cite the resource you draw on.`;
-  return context.model.resources
-    .filter((resource) => !resource.premium)
-    .map((resource) => ({
+  // A generator: each example, which copies a whole body, exists only while its line is written.
+  for (const resource of context.model.resources) {
+    if (resource.premium) continue;
+    yield {
       messages: [
         { role: 'system', content: system },
         { role: 'user', content: `Explain "${resource.title}" for an engineer building AI agents.` },
         { role: 'assistant', content: `${resource.description}\n\n${resource.body}\n\nSource: ${context.urls.resourceHtml(resource.slug)}` },
       ],
-    }));
+    };
+  }
 }
 
 const evalQuestions = {

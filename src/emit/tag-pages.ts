@@ -25,9 +25,9 @@ export function siteTags(context: EmitContext): SiteTag[] {
 }
 
 /** /tags/<tag>: the resources and guides that carry one tag. */
-export function emitTagPages(context: EmitContext): OutputFile[] {
+export function* emitTagPages(context: EmitContext): Generator<OutputFile> {
   const { model, urls } = context;
-  return siteTags(context).map(({ tag, resources, articles }) => {
+  for (const { tag, resources, articles } of siteTags(context)) {
     const path = pagePaths.tag(tag);
     const resourceItems = resources.map((resource) => resourceItem(resource, context));
     const articleItems = articles.map((article) => articleItem(article, context));
@@ -44,6 +44,6 @@ export function emitTagPages(context: EmitContext): OutputFile[] {
       jsonld: collectionJsonLd({ name: `Tagged “${tag}”`, description, path, items, trail }, context),
     };
     const content = context.pages.render('tag', pageData(context, head, { tag: { name: tag, href: path, count }, resources: resourceItems, articles: articleItems, breadcrumbs: trail }));
-    return { path: pageFile(path), content };
-  });
+    yield { path: pageFile(path), content };
+  }
 }

@@ -9,7 +9,7 @@ export function contentTypeOfPath(pathname: string): string {
 }
 
 /** Premium slugs of a build, from the worker data beside its public folder (none when absent). */
-async function premiumSlugs(root: string): Promise<Set<string>> {
+async function premiumSlugs(root: string): Promise<ReadonlySet<string>> {
   const data = await fs.readFile(path.join(root, '..', 'worker', 'data', 'worker-data.json'), 'utf8').catch(() => null);
   try {
     return new Set(data ? Object.keys((JSON.parse(data) as { premium: Record<string, unknown> }).premium) : []);
@@ -22,9 +22,9 @@ async function premiumSlugs(root: string): Promise<Set<string>> {
  * Reads a built folder as a static host with its worker would serve it, whatever host the URL
  * names: grading with no network. Premium routes answer 402, as they do without a key.
  */
-export function directoryFetcher(root: string): SiteFetcher {
+export function directoryFetcher(root: string, knownPremium?: ReadonlySet<string>): SiteFetcher {
   const base = path.resolve(root);
-  const premium = premiumSlugs(base);
+  const premium = knownPremium ? Promise.resolve(knownPremium) : premiumSlugs(base);
   return {
     async get(url) {
       const pathname = decodeURIComponent(new URL(url).pathname);

@@ -107,22 +107,3 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
     },
   };
 }
-
-/**
- * Reads a built site from a map of path -> content (the build's own output), answering as a static
- * host with the worker in front would: `gated` paths answer 402, as they do without a key.
- */
-export function filesFetcher(files: ReadonlyMap<string, string>, contentTypeOf: (path: string) => string, gated: (path: string) => boolean = () => false): SiteFetcher {
-  return {
-    async get(url) {
-      const path = decodeURIComponent(new URL(url, 'http://site.invalid').pathname);
-      if (gated(path)) return { url, status: 402, contentType: 'application/json', text: '{"error":"payment_required"}' };
-      const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`];
-      for (const candidate of candidates) {
-        const text = files.get(candidate);
-        if (text !== undefined) return { url, status: 200, contentType: contentTypeOf(candidate), text };
-      }
-      return { url, status: 404, contentType: 'text/html', text: '' };
-    },
-  };
-}
