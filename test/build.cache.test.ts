@@ -70,3 +70,39 @@ describe('the persistent parse cache', () => {
     expect(upToDate(outDir, key)).toBeNull();
   });
 });
+
+describe('incremental output', () => {
+  it('keeps the files of unchanged documents (the same inode, not rendered again) and rewrites only the edited one', async () => {
+    const content = copyFixture('minimal');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const outDir = path.join(tempDir(), 'dist');
+    const run = async () => expect((await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir })).ok).toBe(true);
+    await run();
+    const inode = (file: string) => fs.statSync(path.join(outDir, file)).ino;
+    const before = { kept: inode('public/resources/getting-started/index.html'), edited: inode('public/resources/wire-formats/index.html'), article: inode('public/api/articles/first-steps.json') };
+    const file = path.join(content, 'resources', 'wire-formats.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('when you own both ends.', 'when you own both ends of the wire.'));
+    await run();
+    expect(inode('public/resources/getting-started/index.html')).toBe(before.kept);
+    expect(inode('public/api/articles/first-steps.json')).toBe(before.article);
+    expect(inode('public/resources/wire-formats/index.html')).not.toBe(before.edited);
+    expect(fs.readFileSync(path.join(outDir, 'public/resources/wire-formats.md'), 'utf8')).toContain('of the wire.');
+    // A result built incrementally equals a build from scratch.
+    const fresh = await buildWith(content, null);
+    expect(changedPaths(fresh.tree, readTree(outDir))).toEqual([]);
+  });
+
+  it('renders every page again when something all pages show changes (a title)', async () => {
+    const content = copyFixture('minimal');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const outDir = path.join(tempDir(), 'dist');
+    await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir });
+    const before = fs.statSync(path.join(outDir, 'public/resources/getting-started/index.html')).ino;
+    const file = path.join(content, 'resources', 'wire-formats.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'));
+    await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir });
+    expect(fs.statSync(path.join(outDir, 'public/resources/getting-started/index.html')).ino).not.toBe(before);
+    const fresh = await buildWith(content, null);
+    expect(changedPaths(fresh.tree, readTree(outDir))).toEqual([]);
+  });
+});

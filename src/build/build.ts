@@ -33,6 +33,7 @@ import { createPageRenderer } from '../templates/page-renderer.js';
 import { compilerVersion } from '../util/version.js';
 import { premiumLeakGuard } from './premium-guard.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
+import { documentKey, OutputReuse, pageContextKey } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
 import { inputKey, manifestName, type BuildManifest } from './up-to-date.js';
 import { directoryFetcher } from '../grader/directory-fetcher.js';
@@ -135,6 +136,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     seen.add(file.path);
     files.push(staged.write(file, inspect));
   };
+  // Every document's outputs carry a key in the manifest; with the cache on, a document whose page
+  // context and text are unchanged keeps its previous files instead of being rendered again.
+  const reuse = options.cacheDir ? new OutputReuse(outDir, staged.dir) : undefined;
+  const pageContext = pageContextKey(model, context.buildDate);
+  context.outputs = {
+    keyOf: (document) => documentKey(pageContext, document),
+    reuse(documentKeyValue, paths) {
+      const kept = reuse?.tryReuse(documentKeyValue, paths);
+      if (!kept) return false;
+      for (const file of kept) {
+        seen.add(file.path);
+        files.push(file);
+      }
+      return true;
+    },
+  };
   try {
     options.onPhase?.('emitting and writing');
     for (const emit of emitters) for (const file of emit(context)) write(file);
@@ -159,7 +176,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */
 function manifestFile(key: string, files: WrittenFile[], summary: unknown): OutputFile {
-  const manifest: BuildManifest = { inputKey: key, files: files.map((file) => [file.path, file.bytes]), summary };
+  const manifest: BuildManifest = { inputKey: key, files: files.map((file) => (file.key ? [file.path, file.bytes, file.key] : [file.path, file.bytes])), summary };
   return { path: manifestName, content: `${JSON.stringify(manifest)}\n` };
 }
 

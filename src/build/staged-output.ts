@@ -5,6 +5,8 @@ import type { OutputFile } from '../emit/output.js';
 export interface WrittenFile {
   path: string;
   bytes: number;
+  /** For a document's own outputs: what they were made from, so the next build can reuse them. */
+  key?: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export class StagedOutput {
     if (typeof file.content === 'string') {
       inspect?.(file.path, file.content);
       fs.writeFileSync(target, file.content);
-      return { path: file.path, bytes: Buffer.byteLength(file.content) };
+      return { path: file.path, bytes: Buffer.byteLength(file.content), ...(file.key ? { key: file.key } : {}) };
     }
     const descriptor = fs.openSync(target, 'w');
     let bytes = 0;
@@ -52,7 +54,7 @@ export class StagedOutput {
     } finally {
       fs.closeSync(descriptor);
     }
-    return { path: file.path, bytes };
+    return { path: file.path, bytes, ...(file.key ? { key: file.key } : {}) };
   }
 
   commit(): void {

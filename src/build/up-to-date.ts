@@ -11,7 +11,7 @@ export const manifestName = 'build-manifest.json';
 export interface BuildManifest {
   inputKey: string;
   /** Every file the build wrote, with its size, to notice an output changed or deleted by hand. */
-  files: [path: string, size: number][];
+  files: [path: string, size: number, key?: string][];
   /** What the build printed, to print it again when nothing changed. */
   summary: unknown;
 }

@@ -64,9 +64,12 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
 export function* emitArticleVariants(context: EmitContext): Generator<OutputFile> {
   for (const cluster of context.model.clusters) {
     for (const article of clusterArticles(cluster)) {
-      yield { path: `public/articles/${article.slug}/index.html`, content: articleHtml(article, cluster, context) };
-      yield { path: `public/articles/${article.slug}.md`, content: articleMarkdown(article, cluster, context) };
-      yield jsonFile(context.registry, `public/api/articles/${article.slug}.json`, articleJson(article, cluster, context), 'article');
+      const paths = [`public/articles/${article.slug}/index.html`, `public/articles/${article.slug}.md`, `public/api/articles/${article.slug}.json`] as const;
+      const key = context.outputs?.keyOf(article);
+      if (key && context.outputs!.reuse(key, [...paths])) continue;
+      yield { path: paths[0], content: articleHtml(article, cluster, context), ...(key ? { key } : {}) };
+      yield { path: paths[1], content: articleMarkdown(article, cluster, context), ...(key ? { key } : {}) };
+      yield { ...jsonFile(context.registry, paths[2], articleJson(article, cluster, context), 'article'), ...(key ? { key } : {}) };
     }
   }
   // The JSON of each article again, one per line, built as the line is written.

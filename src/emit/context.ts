@@ -1,4 +1,4 @@
-import type { ContentModel } from '../content/model.js';
+import type { Article, ContentModel, Resource } from '../content/model.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { PageRenderer } from '../templates/page-renderer.js';
 import type { SiteUrls } from './urls.js';
@@ -12,6 +12,14 @@ export interface EmitContext {
   registry: SchemaRegistry;
   pages: PageRenderer;
   version: string;
+  /**
+   * Incremental builds: the key of a document's own outputs, and a way to keep the previous build's
+   * files under that key instead of rendering them (returns false when they must be rendered).
+   */
+  outputs?: {
+    keyOf(document: Resource | Article): string;
+    reuse(key: string, paths: string[]): boolean;
+  };
 }
 
 export function estimateTokens(text: string): number {

@@ -8,6 +8,8 @@ import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
 export interface OutputFile {
   path: string;
   content: string | Iterable<string>;
+  /** Set on a document's own outputs: the key under which the next build may reuse them. */
+  key?: string;
 }
 
 /** What emitters return: files produced one after another, written as they come. */

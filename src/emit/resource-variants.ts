@@ -55,8 +55,11 @@ export function* emitResourceVariants(context: EmitContext): Generator<OutputFil
   // One resource at a time: each page is written before the next is rendered.
   for (const resource of context.model.resources) {
     if (resource.premium) continue;
-    yield { path: `public/resources/${resource.slug}/index.html`, content: resourceHtml(resource, context) };
-    yield { path: `public/resources/${resource.slug}.md`, content: resourceMarkdown(resource) };
-    yield jsonFile(context.registry, `public/api/resources/${resource.slug}.json`, resourceJson(resource, context), 'resource');
+    const paths = [`public/resources/${resource.slug}/index.html`, `public/resources/${resource.slug}.md`, `public/api/resources/${resource.slug}.json`] as const;
+    const key = context.outputs?.keyOf(resource);
+    if (key && context.outputs!.reuse(key, [...paths])) continue;
+    yield { path: paths[0], content: resourceHtml(resource, context), ...(key ? { key } : {}) };
+    yield { path: paths[1], content: resourceMarkdown(resource), ...(key ? { key } : {}) };
+    yield { ...jsonFile(context.registry, paths[2], resourceJson(resource, context), 'resource'), ...(key ? { key } : {}) };
   }
 }
