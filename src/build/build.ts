@@ -49,6 +49,8 @@ export interface BuildOptions {
   /** Where parse results persist between builds (node_modules/.cache/agentdir from the CLI); null or absent: no cache. */
   cacheDir?: string | null;
   onProgress?: (done: number, total: number) => void;
+  /** The digest of every input (see up-to-date.ts), when the caller has computed it already. */
+  inputKey?: string | null;
   /** Called as each phase after parsing starts: emit, worker, scan, grade, write. */
   onPhase?: (phase: string) => void;
 }
@@ -117,7 +119,8 @@ export function createEmitContext(model: ContentModel, sourceDateEpoch?: string)
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(options.outDir);
   const timer = new PhaseTimer();
-  const key = inputKey({ contentDir: options.contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}) });
+  // The CLI has already digested the inputs for its up-to-date check: reading every file again would be wasted.
+  const key = options.inputKey !== undefined ? options.inputKey : inputKey({ contentDir: options.contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}) });
   const { model, problems } = await loadContent(options.contentDir, {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     cacheDir: options.cacheDir ?? null,

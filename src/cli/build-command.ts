@@ -41,9 +41,10 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
   const seconds = () => ((performance.now() - started) / 1000).toFixed(2);
 
   // With the cache on, a build whose inputs are unchanged is done before the compiler is even loaded.
+  let key: string | null | undefined;
   if (cacheDir) {
     const { inputKey, upToDate } = await import('../build/up-to-date.js');
-    const key = inputKey({ contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(sourceDateEpoch ? { sourceDateEpoch } : {}) });
+    key = inputKey({ contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(sourceDateEpoch ? { sourceDateEpoch } : {}) });
     const manifest = key ? upToDate(path.resolve(options.out), key) : null;
     if (manifest) {
       const summary = manifest.summary as Summary;
@@ -68,6 +69,7 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
       cacheDir,
+      ...(key !== undefined ? { inputKey: key } : {}),
     });
   } catch (error) {
     progress.done();

@@ -34,10 +34,8 @@ export async function newCommand(dir: string, options: { name?: string; url?: st
   const interactive = Boolean(process.stdin.isTTY) && (!options.name || !options.url);
   const name = options.name ?? (interactive ? await ask('Site name', 'My agent directory') : 'My agent directory');
   const url = (options.url ?? (interactive ? await ask('Site URL', 'https://example.com') : 'https://example.com')).replace(/\/+$/, '');
-  try {
-    if (!/^https?:\/\/[^/\s]+/.test(url)) throw new Error(`--url must be an absolute http(s) URL (got "${url}")`);
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}.\n`);
+  if (!/^https?:\/\/[^/\s]+/.test(url)) {
+    process.stderr.write(`--url must be an absolute http(s) URL (got "${url}").\n`);
     return 1;
   }
   copyScaffold(scaffoldDir, target, { __NAME__: JSON.stringify(name).slice(1, -1), __URL__: url });

@@ -1,5 +1,6 @@
 import type { Problem } from '../errors/problem.js';
 import { displayPath } from '../util/paths.js';
+import { decodeOrKeep } from '../util/decode.js';
 import type { Article, Cluster, LearningPath, Resource, Site } from './model.js';
 import { parseInternalLink } from './internal-links.js';
 import { fileProblem } from './read-source.js';
@@ -176,7 +177,7 @@ function checkLinks({ site, resources, clusters, resourceSlugs, articleSlugs }: 
         problems.push(fileProblem(document.file, 'BrokenInternalLink', message, hint, { ...bodyPosition(document, link), field: 'body' }));
       if (link.url.startsWith('#')) {
         const anchor = link.url.slice(1);
-        if (anchor && !document.rendered.anchors.includes(decodeURIComponentSafe(anchor))) {
+        if (anchor && !document.rendered.anchors.includes(decodeOrKeep(anchor))) {
           report(`link to "${link.url}" matches no heading on this page`, `Headings here have the anchors: ${document.rendered.anchors.map((id) => `#${id}`).join(', ') || '(none)'}.`);
         }
         continue;
@@ -200,14 +201,6 @@ function checkLinks({ site, resources, clusters, resourceSlugs, articleSlugs }: 
 
 function bodyPosition(document: { bodyLineOffset: number }, link: LinkAt) {
   return { line: link.line + document.bodyLineOffset, column: link.column };
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 function hintForSlug(slug: string, known: Set<string>): string {

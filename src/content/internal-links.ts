@@ -1,3 +1,5 @@
+import { decodeOrKeep } from '../util/decode.js';
+
 export interface InternalTarget {
   family: 'resources' | 'articles';
   slug: string;
@@ -20,7 +22,7 @@ export function parseInternalLink(url: string, baseUrl: string): (InternalTarget
   if (rest.startsWith(baseUrl + '/')) rest = rest.slice(baseUrl.length);
   if (!rest.startsWith('/') || rest.startsWith('//')) return null;
   const hashAt = rest.indexOf('#');
-  const anchor = hashAt === -1 ? '' : safeDecode(rest.slice(hashAt + 1));
+  const anchor = hashAt === -1 ? '' : decodeOrKeep(rest.slice(hashAt + 1));
   const path = rest.replace(/[?#].*$/, '');
   if (!familyPrefix.test(path)) return null;
   const page = pagePattern.exec(path);
@@ -28,12 +30,4 @@ export function parseInternalLink(url: string, baseUrl: string): (InternalTarget
   const json = jsonPattern.exec(path);
   if (json) return { family: json[1] as InternalTarget['family'], slug: json[2]!, anchor, html: false };
   return { broken: true };
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

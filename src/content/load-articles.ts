@@ -28,6 +28,9 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
     problems.push(fileProblem(file, 'MissingFile', 'an article must live in a cluster folder', 'Move it to `articles/<cluster>/` next to that cluster\'s cluster.yaml.'));
   }
 
+  // Each folder's parsed articles, grouped once rather than searched for per cluster.
+  const byFolder = new Map<string, [string, ParsedDocument][]>();
+  for (const entry of parsedArticles) byFolder.set(path.dirname(entry[0]), [...(byFolder.get(path.dirname(entry[0])) ?? []), entry]);
   for (const folder of folders) {
     const id = path.basename(folder);
     const clusterFile = path.join(folder, 'cluster.yaml');
@@ -44,7 +47,7 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
     if (!read.source) continue;
     const schemaProblems = validateAgainstSchema(read.source, schemaRegistry().validator('cluster'), `cluster \`${id}\``);
     problems.push(...schemaProblems);
-    const articles = assembleArticles(folder, id, parsedArticles, problems);
+    const articles = assembleArticles(byFolder.get(folder) ?? [], id, problems);
     if (schemaProblems.length) continue;
     const meta = read.source.data as ClusterFile;
     if (meta.id !== undefined && meta.id !== id) {
@@ -97,10 +100,9 @@ export async function articleFiles(dir: string): Promise<string[]> {
   return (await fg('articles/*/*.md', { cwd: dir, absolute: true })).sort();
 }
 
-function assembleArticles(folder: string, clusterId: string, parsed: Map<string, ParsedDocument>, problems: Problem[]): Article[] {
+function assembleArticles(parsed: [file: string, result: ParsedDocument][], clusterId: string, problems: Problem[]): Article[] {
   const articles: Article[] = [];
   for (const [file, result] of parsed) {
-    if (path.dirname(file) !== folder) continue;
     problems.push(...result.problems);
     if (!result.slug || !result.front) continue;
     const front = result.front as ArticleFrontMatter;

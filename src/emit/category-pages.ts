@@ -1,9 +1,8 @@
 import type { EmitContext } from './context.js';
-import { collectionJsonLd } from './json-ld.js';
 import { categoryEntries, resourceItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
-import { breadcrumbTrail, pageData } from './page-data.js';
-import { pageFile, pagePaths, pageUrl } from './page-paths.js';
+import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
+import { pageFile, pagePaths } from './page-paths.js';
 
 /** /categories/<id>: the resources of one category. Declared categories without resources get no page. */
 export function emitCategoryPages(context: EmitContext): OutputFile[] {
@@ -16,14 +15,7 @@ export function emitCategoryPages(context: EmitContext): OutputFile[] {
       const resources = category.resources.map((slug) => resourceItem(bySlug.get(slug)!, context));
       const trail = breadcrumbTrail(context, { name: category.title, href: path });
       const description = category.description ?? `${resources.length} resources in the category ${category.title}.`;
-      const head = {
-        title: `${category.title} · ${model.site.name}`,
-        description,
-        canonical: pageUrl(context, path),
-        markdown: urls.llmsTxt,
-        json: urls.categories,
-        jsonld: collectionJsonLd({ name: category.title, description, path, items: resources.map((resource) => ({ name: resource.title, href: resource.href })), trail }, context),
-      };
+      const head = listingHead(context, { title: `${category.title} · ${model.site.name}`, name: category.title, description, path, json: urls.categories, items: resources, trail });
       const content = context.pages.render(
         'category',
         pageData(context, head, { category: { id: category.id, title: category.title, description, count: category.count, href: path }, resources, breadcrumbs: trail }),

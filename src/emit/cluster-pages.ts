@@ -1,10 +1,9 @@
 import { clusterArticles } from './article-json.js';
 import type { EmitContext } from './context.js';
-import { collectionJsonLd } from './json-ld.js';
 import { articleItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
-import { breadcrumbTrail, pageData } from './page-data.js';
-import { pageFile, pagePaths, pageUrl } from './page-paths.js';
+import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
+import { pageFile, pagePaths } from './page-paths.js';
 
 /** /guides/<cluster-id>: a topic cluster's guides in reading order, the pillar first. */
 export function emitClusterPages(context: EmitContext): OutputFile[] {
@@ -14,14 +13,7 @@ export function emitClusterPages(context: EmitContext): OutputFile[] {
     const articles = clusterArticles(cluster).map((article) => articleItem(article, context));
     const trail = breadcrumbTrail(context, { name: cluster.title, href: path });
     const description = cluster.description ?? `${articles.length} guides on ${cluster.title}, in reading order.`;
-    const head = {
-      title: `${cluster.title} · Guides · ${model.site.name}`,
-      description,
-      canonical: pageUrl(context, path),
-      markdown: urls.llmsTxt,
-      json: urls.articleIndex,
-      jsonld: collectionJsonLd({ name: cluster.title, description, path, items: articles.map((article) => ({ name: article.title, href: article.href })), trail }, context),
-    };
+    const head = listingHead(context, { title: `${cluster.title} · Guides · ${model.site.name}`, name: cluster.title, description, path, json: urls.articleIndex, items: articles, trail });
     const content = context.pages.render(
       'cluster',
       pageData(context, head, {

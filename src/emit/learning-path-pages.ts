@@ -1,9 +1,8 @@
 import type { EmitContext } from './context.js';
-import { collectionJsonLd } from './json-ld.js';
 import { resourceItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
-import { breadcrumbTrail, pageData } from './page-data.js';
-import { pageFile, pagePaths, pageUrl } from './page-paths.js';
+import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
+import { pageFile, pagePaths } from './page-paths.js';
 import { readingMinutes } from './readable-html.js';
 
 /** /paths/<path-id>: a curated reading order of resources, premium steps shown with their price. */
@@ -17,14 +16,7 @@ export function emitLearningPathPages(context: EmitContext): OutputFile[] {
     const freeWords = resources.filter((resource) => !resource.premium).reduce((sum, resource) => sum + resource.rendered.words, 0);
     const trail = breadcrumbTrail(context, { name: learningPath.title, href: path });
     const description = learningPath.description ?? `A reading order of ${steps.length} resources: ${learningPath.title}.`;
-    const head = {
-      title: `${learningPath.title} · Learning path · ${model.site.name}`,
-      description,
-      canonical: pageUrl(context, path),
-      markdown: urls.llmsTxt,
-      json: urls.paths,
-      jsonld: collectionJsonLd({ name: learningPath.title, description, path, items: steps.map((step) => ({ name: step.title, href: step.href })), trail }, context),
-    };
+    const head = listingHead(context, { title: `${learningPath.title} · Learning path · ${model.site.name}`, name: learningPath.title, description, path, json: urls.paths, items: steps, trail });
     const content = context.pages.render(
       'path',
       pageData(context, head, {

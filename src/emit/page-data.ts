@@ -2,6 +2,8 @@ import { jsonForScript } from '../templates/page-renderer.js';
 import type { EmitContext } from './context.js';
 import type { Link } from './listing-items.js';
 import { stylesheet } from './stylesheet.js';
+import { collectionJsonLd } from './json-ld.js';
+import { pageUrl } from './page-paths.js';
 
 /** What the layout puts in `<head>`. */
 export interface PageHead {
@@ -47,4 +49,30 @@ export function sitePath(context: EmitContext, url: string): string {
 /** A breadcrumb trail from the home page to the page itself (the last link). */
 export function breadcrumbTrail(context: EmitContext, ...links: Link[]): Link[] {
   return [{ name: context.model.site.name, href: '/' }, ...links];
+}
+
+export interface Listing {
+  /** The full `<title>`. */
+  title: string;
+  /** The collection's own name, for JSON-LD. */
+  name: string;
+  description: string;
+  path: string;
+  /** The JSON document the page is a view of. */
+  json: string;
+  items: { title: string; href: string }[];
+  trail: Link[];
+}
+
+/** The head of a page that lists others (cluster, learning path, category, tag): its Markdown twin is llms.txt. */
+export function listingHead(context: EmitContext, listing: Listing): PageHead {
+  const { title, name, description, path, json, items, trail } = listing;
+  return {
+    title,
+    description,
+    canonical: pageUrl(context, path),
+    markdown: context.urls.llmsTxt,
+    json,
+    jsonld: collectionJsonLd({ name, description, path, items: items.map((item) => ({ name: item.title, href: item.href })), trail }, context),
+  };
 }

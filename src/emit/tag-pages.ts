@@ -1,11 +1,10 @@
 import type { Article, Resource } from '../content/model.js';
 import { byString } from '../util/compare.js';
 import type { EmitContext } from './context.js';
-import { collectionJsonLd } from './json-ld.js';
 import { articleItem, resourceItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
-import { breadcrumbTrail, pageData } from './page-data.js';
-import { pageFile, pagePaths, pageUrl } from './page-paths.js';
+import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
+import { pageFile, pagePaths } from './page-paths.js';
 
 export interface SiteTag {
   tag: string;
@@ -34,15 +33,7 @@ export function* emitTagPages(context: EmitContext): Generator<OutputFile> {
     const trail = breadcrumbTrail(context, { name: `Tag: ${tag}`, href: path });
     const count = resourceItems.length + articleItems.length;
     const description = `${count} ${count === 1 ? 'page' : 'pages'} of ${model.site.name} tagged “${tag}”: resources and guides.`;
-    const items = [...resourceItems, ...articleItems].map((item) => ({ name: item.title, href: item.href }));
-    const head = {
-      title: `Tagged “${tag}” · ${model.site.name}`,
-      description,
-      canonical: pageUrl(context, path),
-      markdown: urls.llmsTxt,
-      json: urls.tags,
-      jsonld: collectionJsonLd({ name: `Tagged “${tag}”`, description, path, items, trail }, context),
-    };
+    const head = listingHead(context, { title: `Tagged “${tag}” · ${model.site.name}`, name: `Tagged “${tag}”`, description, path, json: urls.tags, items: [...resourceItems, ...articleItems], trail });
     const content = context.pages.render('tag', pageData(context, head, { tag: { name: tag, href: path, count }, resources: resourceItems, articles: articleItems, breadcrumbs: trail }));
     yield { path: pageFile(path), content };
   }

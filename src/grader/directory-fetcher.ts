@@ -1,12 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contentTypeOverrides, contentTypes } from '../shared/content-types.js';
+import { contentTypeFor } from '../shared/content-types.js';
 import type { SiteFetcher } from './fetcher.js';
 import { matchWorkerRoute } from '../shared/routes.js';
-
-export function contentTypeOfPath(pathname: string): string {
-  return contentTypeOverrides[pathname] ?? contentTypes[path.extname(pathname).toLowerCase()] ?? 'application/octet-stream';
-}
 
 /** Premium slugs of a build, from the worker data beside its public folder (none when absent). */
 async function premiumSlugs(root: string): Promise<ReadonlySet<string>> {
@@ -35,7 +31,7 @@ export function directoryFetcher(root: string, knownPremium?: ReadonlySet<string
         const file = path.join(base, candidate);
         if (!file.startsWith(base)) break;
         const text = await fs.readFile(file, 'utf8').catch(() => null);
-        if (text !== null) return { url, status: 200, contentType: contentTypeOfPath(candidate), text };
+        if (text !== null) return { url, status: 200, contentType: contentTypeFor(candidate), text };
       }
       return { url, status: 404, contentType: 'text/html', text: '' };
     },

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contentTypeOverrides, contentTypes } from '../shared/content-types.js';
+import { contentTypeFor } from '../shared/content-types.js';
 import { headersFor, type HeaderRule } from './header-rules.js';
 
 const hostFiles = new Set(['/_headers', '/_redirects', '/.assetsignore']);
@@ -21,10 +21,6 @@ async function resolveFile(root: string, pathname: string): Promise<string | nul
   return null;
 }
 
-function contentTypeOf(pathname: string, file: string): string {
-  return contentTypeOverrides[pathname] ?? contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
-
 /** Answers a GET or HEAD for a static file of the build, with the 404 page where nothing matches. */
 export async function serveStatic(root: string, request: Request, pathname: string, rules: HeaderRule[] = []): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -40,7 +36,7 @@ export async function serveStatic(root: string, request: Request, pathname: stri
   if (!body) {
     return new Response(JSON.stringify({ error: 'not_found', message: `Nothing is published at ${pathname}.` }), { status: 404, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
   }
-  const headers = new Headers({ 'Content-Type': contentTypeOf(pathname, served), 'Cache-Control': 'no-cache' });
+  const headers = new Headers({ 'Content-Type': contentTypeFor(pathname, served), 'Cache-Control': 'no-cache' });
   // The `_headers` rules win over the defaults, as on the static hosts that read the file.
   if (file) for (const [name, value] of Object.entries(headersFor(rules, pathname))) headers.set(name, value);
   headers.set('Content-Length', String(body.byteLength));

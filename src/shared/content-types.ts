@@ -18,3 +18,9 @@ export const contentTypes: Record<string, string> = {
 export const contentTypeOverrides: Record<string, string> = {
   '/license.xml': 'application/rsl+xml',
 };
+
+/** The media type a static host gives `pathname`, served from `file` (a folder's index.html, say). */
+export function contentTypeFor(pathname: string, file = pathname): string {
+  const extension = /\.[^./]+$/.exec(file)?.[0]?.toLowerCase() ?? '';
+  return contentTypeOverrides[pathname] ?? contentTypes[extension] ?? 'application/octet-stream';
+}

@@ -8,6 +8,11 @@ function link(relations: [string, string][]): string {
   return relations.map(([rel, url]) => `<${url}>; rel="${rel}"`).join(', ');
 }
 
+/** The retry instructions for one premium slug (the build writes them with a `{slug}` placeholder). */
+export function howToPayFor(payment: PaymentFacts, slug: string): string {
+  return payment.how_to_pay.replaceAll('{slug}', slug);
+}
+
 /** The body of a premium-resource 402 (SPEC §7.1): exactly these nine fields. */
 export function paymentRequiredBody(slug: string, preview: PremiumPreview, payment: PaymentFacts) {
   return {
@@ -15,7 +20,7 @@ export function paymentRequiredBody(slug: string, preview: PremiumPreview, payme
     resource: slug,
     price_usd: payment.price_usd,
     payment_url: payment.payment_url,
-    how_to_pay: payment.how_to_pay.replaceAll('{slug}', slug),
+    how_to_pay: howToPayFor(payment, slug),
     terms: payment.terms,
     license: payment.license,
     pricing_catalog: payment.pricing_catalog,

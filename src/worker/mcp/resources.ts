@@ -13,15 +13,22 @@ interface Listed {
   mimeType: 'text/markdown';
 }
 
+// The static indexes are fetched once per isolate, so the list derived from them is built once too.
+const listings = new WeakMap<ResourceIndex, (Listed & { path: string })[]>();
+
 /** Every free resource and every guide, as Markdown addressed by its canonical `.md` URL. */
 async function listed(context: ToolContext): Promise<(Listed & { path: string })[]> {
   const [resources, articles] = await Promise.all([context.site.json<ResourceIndex>(paths.resourceIndex), context.site.json<ArticleIndex>(paths.articleIndex)]);
-  return [
+  const known = listings.get(resources);
+  if (known) return known;
+  const list = [
     ...resources.resources
       .filter((resource) => !resource.premium)
       .map((resource) => ({ uri: resource.markdown, name: resource.slug, title: resource.title, description: resource.description, mimeType: 'text/markdown' as const, path: paths.resourceMarkdown(resource.slug) })),
     ...articles.articles.map((article) => ({ uri: article.markdown, name: article.slug, title: article.title, description: article.description ?? '', mimeType: 'text/markdown' as const, path: paths.articleMarkdown(article.slug) })),
   ];
+  listings.set(resources, list);
+  return list;
 }
 
 export async function listResourcesMethod(params: Record<string, unknown>, context: ToolContext) {

@@ -1,4 +1,5 @@
 import { verifyKey } from '../../access-keys.js';
+import { howToPayFor } from '../../payment-required.js';
 import { apiKeyArgument, boolean, input, object, slugArgument, string } from '../json-schema.js';
 import { paths, type ResourceIndex } from '../site-types.js';
 import { ToolArgumentError, type Tool } from '../tool.js';
@@ -36,7 +37,7 @@ export const checkAccess: Tool = {
         key_valid: key !== null,
         can_read: canRead,
         ...(key ? { tier: key.tier } : {}),
-        next_step: canRead ? `Read it with get_resource or at ${resource.markdown}.` : data.payment.how_to_pay.replaceAll('{slug}', slug),
+        next_step: canRead ? `Read it with get_resource or at ${resource.markdown}.` : howToPayFor(data.payment, slug),
       },
       summary: canRead ? `You can read ${slug}.` : `${slug} is premium and needs a valid key.`,
     };

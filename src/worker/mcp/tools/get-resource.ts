@@ -1,5 +1,5 @@
 import { verifyKey } from '../../access-keys.js';
-import { paymentRequiredBody } from '../../payment-required.js';
+import { howToPayFor, paymentRequiredBody } from '../../payment-required.js';
 import { apiKeyArgument, boolean, input, object, slugArgument, string } from '../json-schema.js';
 import { document, paymentRequired } from '../output-schemas.js';
 import { paths } from '../site-types.js';
@@ -29,7 +29,7 @@ export const getResource: Tool = {
       if (!key) {
         return {
           structured: { slug, access: 'payment_required', premium: true, payment: paymentRequiredBody(slug, premium.preview, data.payment) },
-          summary: `"${premium.preview.title}" is premium. Without a valid key only its preview is available: ${premium.preview.sections.join('; ')}. ${data.payment.how_to_pay.replaceAll('{slug}', slug)}`,
+          summary: `"${premium.preview.title}" is premium. Without a valid key only its preview is available: ${premium.preview.sections.join('; ')}. ${howToPayFor(data.payment, slug)}`,
         };
       }
       const resource = JSON.parse(premium.json) as Record<string, unknown>;
