@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build/build.js';
 import { inputKey, upToDate } from '../src/build/up-to-date.js';
+import { metadataModel } from '../src/build/output-reuse.js';
+import type { ContentModel } from '../src/content/model.js';
 import { testEpoch } from './helpers/build-fixture.js';
 import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
 
@@ -104,5 +107,103 @@ describe('incremental output', () => {
     expect(fs.statSync(path.join(outDir, 'public/resources/getting-started/index.html')).ino).not.toBe(before);
     const fresh = await buildWith(content, null);
     expect(changedPaths(fresh.tree, readTree(outDir))).toEqual([]);
+  });
+});
+
+describe('incremental output: pages that list documents, removed documents, interrupted commits', () => {
+  async function incremental() {
+    const content = copyFixture('minimal');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const outDir = path.join(tempDir(), 'dist');
+    const run = async () => {
+      const result = await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir });
+      expect(result.ok).toBe(true);
+      return result;
+    };
+    const equalsFreshBuild = async () => expect(changedPaths((await buildWith(content, null)).tree, readTree(outDir))).toEqual([]);
+    return { content, cacheDir, outDir, run, equalsFreshBuild };
+  }
+
+  it('keeps listing pages (home, tags, categories, clusters) when only a body changes, and renders them again when a title does', async () => {
+    const { content, outDir, run, equalsFreshBuild } = await incremental();
+    await run();
+    const listings = ['public/index.html', 'public/tags/formats/index.html', 'public/categories/protocols/index.html', 'public/guides/basics/index.html'];
+    const inodes = () => listings.map((file) => fs.statSync(path.join(outDir, file)).ino);
+    const before = inodes();
+    const file = path.join(content, 'resources', 'wire-formats.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('when you own both ends.', 'when you own both ends of the wire.'));
+    await run();
+    expect(inodes()).toEqual(before);
+    await equalsFreshBuild();
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'));
+    await run();
+    expect(inodes().every((inode, index) => inode !== before[index])).toBe(true);
+    expect(fs.readFileSync(path.join(outDir, 'public/tags/formats/index.html'), 'utf8')).toContain('Wire formats and schemas');
+    await equalsFreshBuild();
+  });
+
+  it('removes every output of a deleted resource, folders included', async () => {
+    const { content, outDir, run, equalsFreshBuild } = await incremental();
+    const extra = path.join(content, 'resources', 'schema-evolution.md');
+    fs.writeFileSync(extra, fs.readFileSync(path.join(content, 'resources', 'wire-formats.md'), 'utf8').replace('title: Wire formats', 'title: Schema evolution'));
+    await run();
+    expect(fs.existsSync(path.join(outDir, 'public/resources/schema-evolution/index.html'))).toBe(true);
+    fs.rmSync(extra);
+    await run();
+    for (const gone of ['public/resources/schema-evolution', 'public/resources/schema-evolution.md', 'public/api/resources/schema-evolution.json']) expect(fs.existsSync(path.join(outDir, gone))).toBe(false);
+    await equalsFreshBuild();
+  });
+
+  it('after a commit that was cut short (no manifest), builds in full and drops files no build made', async () => {
+    const { outDir, run, equalsFreshBuild } = await incremental();
+    await run();
+    fs.rmSync(path.join(outDir, 'build-manifest.json'));
+    fs.writeFileSync(path.join(outDir, 'public', 'half-written.html'), 'left over');
+    await run();
+    expect(fs.existsSync(path.join(outDir, 'public', 'half-written.html'))).toBe(false);
+    await equalsFreshBuild();
+  });
+
+  it('refuses to let an emitter listed as metadata-only read a body', () => {
+    const model = { dir: '/', site: {}, resources: [{ slug: 'a', title: 'A', body: 'text', rendered: {} }], clusters: [], articles: [], paths: [] } as unknown as ContentModel;
+    const view = metadataModel(model).resources[0]!;
+    expect(view.title).toBe('A');
+    expect(() => view.body).toThrow(/read `body` of `a`/);
+    expect(() => view.rendered).toThrow(/read `rendered`/);
+    expect(Object.keys(view)).not.toContain('body');
+  });
+});
+
+describe('the parse cache on disk', () => {
+  const packs = (cacheDir: string) => {
+    const [compiler] = fs.readdirSync(path.join(cacheDir, 'parse'));
+    const [site] = fs.readdirSync(path.join(cacheDir, 'parse', compiler!));
+    const folder = path.join(cacheDir, 'parse', compiler!, site!);
+    return new Map(fs.readdirSync(folder).map((name) => [name, { mtime: fs.statSync(path.join(folder, name)).mtimeMs, entries: (v8.deserialize(fs.readFileSync(path.join(folder, name))) as Map<string, unknown>).size }]));
+  };
+
+  it('keeps documents in a few pack files; an edit rewrites one pack and a deleted document leaves it', async () => {
+    const content = copyFixture('minimal');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const outDir = path.join(tempDir(), 'dist');
+    const run = async () => expect((await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir })).ok).toBe(true);
+    await run();
+    const documents = fs.readdirSync(path.join(content, 'resources')).length + 3;
+    const before = packs(cacheDir);
+    expect([...before.values()].reduce((sum, pack) => sum + pack.entries, 0)).toBe(documents);
+    // At most 64 packs, whatever the number of documents.
+    expect([...before.keys()].every((name) => /^pack-\d\d\.bin$/.test(name) && Number(name.slice(5, 7)) < 64)).toBe(true);
+    const file = path.join(content, 'resources', 'wire-formats.md');
+    fs.appendFileSync(file, '\nOne more sentence.\n');
+    await run();
+    const after = packs(cacheDir);
+    expect([...after].filter(([name, pack]) => pack.mtime !== before.get(name)?.mtime)).toHaveLength(1);
+    const extra = path.join(content, 'resources', 'schema-evolution.md');
+    fs.writeFileSync(extra, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Schema evolution'));
+    await run();
+    expect([...packs(cacheDir).values()].reduce((sum, pack) => sum + pack.entries, 0)).toBe(documents + 1);
+    fs.rmSync(extra);
+    await run();
+    expect([...packs(cacheDir).values()].reduce((sum, pack) => sum + pack.entries, 0)).toBe(documents);
   });
 });

@@ -33,7 +33,7 @@ import { createPageRenderer } from '../templates/page-renderer.js';
 import { compilerVersion } from '../util/version.js';
 import { premiumLeakGuard } from './premium-guard.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
-import { documentKey, OutputReuse, pageContextKey } from './output-reuse.js';
+import { documentKey, metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
 import { inputKey, manifestName, type BuildManifest } from './up-to-date.js';
 import { directoryFetcher } from '../grader/directory-fetcher.js';
@@ -68,32 +68,41 @@ export interface BuildResult {
   resources: number;
   articles: number;
   phases: PhaseTime[];
+  /** Wall time of each emitter, rendering and writing included: where `emit+write` goes. */
+  emitters: PhaseTime[];
 }
 
+/**
+ * What an emitter reads: `text` ones see whole documents; `metadata` ones see documents without
+ * their bodies (reading one throws), so their files are kept as they are while no document's
+ * metadata, template or setting changes.
+ */
+export type EmitterReads = 'text' | 'metadata';
+
 /** Every output family, in the order a reader of the code meets them in SPEC §2 and §4. */
-export const emitters: ((context: EmitContext) => OutputFiles)[] = [
-  emitResourceVariants,
-  emitArticleVariants,
-  emitIndexes,
-  emitTaxonomies,
-  emitCorpus,
-  emitSamples,
-  emitPricing,
-  emitLlmsTxt,
-  emitCrawlerFiles,
-  emitLicense,
-  emitServerCard,
-  emitPages,
-  emitStylesheet,
-  emitClusterPages,
-  emitLearningPathPages,
-  emitCategoryPages,
-  emitTagPages,
-  emitSearchPage,
-  emitHeadersFile,
-  emitWorkerData,
-  emitWranglerConfig,
-  emitDiscoveryExtras,
+export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: EmitterReads }[] = [
+  { emit: emitResourceVariants, reads: 'text' },
+  { emit: emitArticleVariants, reads: 'text' },
+  { emit: emitIndexes, reads: 'text' },
+  { emit: emitTaxonomies, reads: 'text' },
+  { emit: emitCorpus, reads: 'text' },
+  { emit: emitSamples, reads: 'text' },
+  { emit: emitPricing, reads: 'metadata' },
+  { emit: emitLlmsTxt, reads: 'text' },
+  { emit: emitCrawlerFiles, reads: 'metadata' },
+  { emit: emitLicense, reads: 'metadata' },
+  { emit: emitServerCard, reads: 'metadata' },
+  { emit: emitPages, reads: 'metadata' },
+  { emit: emitStylesheet, reads: 'metadata' },
+  { emit: emitClusterPages, reads: 'metadata' },
+  { emit: emitLearningPathPages, reads: 'text' },
+  { emit: emitCategoryPages, reads: 'metadata' },
+  { emit: emitTagPages, reads: 'metadata' },
+  { emit: emitSearchPage, reads: 'metadata' },
+  { emit: emitHeadersFile, reads: 'metadata' },
+  { emit: emitWorkerData, reads: 'text' },
+  { emit: emitWranglerConfig, reads: 'metadata' },
+  { emit: emitDiscoveryExtras, reads: 'text' },
 ];
 
 /** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */
@@ -127,50 +136,47 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   timer.mark('load');
-  if (!model) return { ok: false, problems, outDir, files: [], resources: 0, articles: 0, phases: timer.phases };
+  if (!model) return { ok: false, problems, outDir, files: [], resources: 0, articles: 0, phases: timer.phases, emitters: [] };
   const context = createEmitContext(model, options.sourceDateEpoch);
   const premium = new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug));
-  const staged = new StagedOutput(outDir);
+  // With the cache on, a build after a build updates the previous output in place: documents whose
+  // text and page context are unchanged, and emitters that read only unchanged metadata, keep their files.
+  const staged = new StagedOutput(outDir, { incremental: Boolean(options.cacheDir) });
   const files: WrittenFile[] = [];
-  const seen = new Set<string>();
   const inspect = premiumLeakGuard(model);
-  const write = (file: OutputFile) => {
-    if (seen.has(file.path)) throw new Error(`Two emitters wrote ${file.path}; this is a bug in agentdir.`);
-    seen.add(file.path);
-    files.push(staged.write(file, inspect));
+  const write = (file: OutputFile) => files.push(staged.write(file, inspect));
+  const keep = (key: string, paths: string[]) => {
+    const kept = staged.keep(key, paths);
+    if (kept) files.push(...kept);
+    return Boolean(kept);
   };
-  // Every document's outputs carry a key in the manifest; with the cache on, a document whose page
-  // context and text are unchanged keeps its previous files instead of being rendered again.
-  const reuse = options.cacheDir ? new OutputReuse(outDir, staged.dir) : undefined;
   const pageContext = pageContextKey(model, context.buildDate);
-  context.outputs = {
-    keyOf: (document) => documentKey(pageContext, document),
-    reuse(documentKeyValue, paths) {
-      const kept = reuse?.tryReuse(documentKeyValue, paths);
-      if (!kept) return false;
-      for (const file of kept) {
-        seen.add(file.path);
-        files.push(file);
-      }
-      return true;
-    },
-  };
+  context.outputs = { keyOf: (document) => documentKey(pageContext, document), reuse: keep };
+  const metadataContext: EmitContext = { ...context, model: metadataModel(model) };
   try {
     options.onPhase?.('emitting and writing');
-    for (const emit of emitters) for (const file of emit(context)) write(file);
+    const emitTimer = new PhaseTimer();
+    for (const { emit, reads } of emitters) {
+      if (reads === 'text') for (const file of emit(context)) write(file);
+      else {
+        const key = metadataEmitterKey(pageContext, emit.name);
+        if (!keep(key, staged.filesWithKey(key))) for (const file of emit(metadataContext)) write({ ...file, key });
+      }
+      emitTimer.mark(emit.name);
+    }
     timer.mark('emit+write');
     options.onPhase?.('bundling the worker');
     const worker = await bundleWorker(workerData(context));
     write(worker.file);
     timer.mark('worker');
     // Graded from the files as written, the way a static host with the worker in front serves them.
-    const grade = await gradeSite(context.urls.base, directoryFetcher(path.join(staged.dir, 'public'), premium));
+    const grade = await gradeSite(context.urls.base, directoryFetcher(path.join(staged.dir, 'public'), premium, (file) => staged.locate(`public${file}`)));
     timer.mark('grade');
     const summary = { resources: model.resources.length, articles: model.articles.length, worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes }, grade };
     if (key) write(manifestFile(key, files, summary));
     staged.commit();
     timer.mark('commit');
-    return { ok: true, problems, outDir, files, ...summary, phases: timer.phases };
+    return { ok: true, problems, outDir, files, ...summary, phases: timer.phases, emitters: emitTimer.phases };
   } catch (error) {
     staged.abort();
     throw error;

@@ -5,8 +5,6 @@ import fg from 'fast-glob';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from './compiler-key.js';
-import type { WrittenFile } from './staged-output.js';
-import { manifestName, type BuildManifest } from './up-to-date.js';
 
 /** Fields that are the document's own text or bookkeeping, not metadata other pages can show. */
 const ownFields = new Set(['body', 'rendered', 'source', 'file', 'bodyLineOffset']);
@@ -40,50 +38,37 @@ export function documentKey(context: string, document: Resource | Article): stri
   return createHash('sha256').update(context).update(metadataOf(document)).update(document.body).digest('hex');
 }
 
+/** The key of everything an emitter that reads only metadata makes: the page context and the emitter. */
+export function metadataEmitterKey(context: string, emitter: string): string {
+  return createHash('sha256').update(context).update('\0emitter\0').update(emitter).digest('hex');
+}
+
 /**
- * Reuses outputs of the previous build whose key is unchanged, by hard-linking them into the
- * staging folder: an unchanged page is neither rendered nor written again. All or nothing per
- * document, and only files whose size still matches the previous manifest.
+ * The model as an emitter keyed by `metadataEmitterKey` may see it: every document without the
+ * fields the page context leaves out. Reading one throws, so an emitter listed as metadata-only
+ * that starts to read bodies fails its tests instead of keeping stale pages.
  */
-export class OutputReuse {
-  private readonly previous = new Map<string, { bytes: number; key?: string }>();
-
-  constructor(
-    private readonly outDir: string,
-    private readonly stagingDir: string,
-  ) {
-    try {
-      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, manifestName), 'utf8')) as BuildManifest;
-      for (const [file, bytes, key] of manifest.files) this.previous.set(file, { bytes, ...(key ? { key } : {}) });
-    } catch {
-      // No previous build to reuse: every page is rendered.
+export function metadataModel(model: ContentModel): ContentModel {
+  const views = new Map<Resource | Article, Resource | Article>();
+  function view<T extends Resource | Article>(document: T): T {
+    const copy = { ...document };
+    for (const field of ownFields) {
+      delete (copy as unknown as Record<string, unknown>)[field];
+      Object.defineProperty(copy, field, {
+        enumerable: false,
+        get() {
+          throw new Error(`An emitter listed as reading only metadata read \`${field}\` of \`${document.slug}\`: move it to the emitters that read text (src/build/build.ts). This is a bug in agentdir.`);
+        },
+      });
     }
+    views.set(document, copy);
+    return copy;
   }
-
-  /** Links the previous files into staging and returns them, or null when any of them cannot be reused. */
-  tryReuse(key: string, paths: string[]): WrittenFile[] | null {
-    if (!this.previous.size) return null;
-    const reused: WrittenFile[] = [];
-    for (const file of paths) {
-      const entry = this.previous.get(file);
-      if (!entry || entry.key !== key) return null;
-      const stat = fs.statSync(path.join(this.outDir, file), { throwIfNoEntry: false });
-      if (!stat || stat.size !== entry.bytes) return null;
-      reused.push({ path: file, bytes: entry.bytes, key });
-    }
-    const linked: string[] = [];
-    try {
-      for (const file of paths) {
-        const target = path.join(this.stagingDir, file);
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        fs.linkSync(path.join(this.outDir, file), target);
-        linked.push(target);
-      }
-    } catch {
-      // Another file system, or a link limit: undo and render instead.
-      for (const target of linked) fs.rmSync(target, { force: true });
-      return null;
-    }
-    return reused;
-  }
+  const clusters = model.clusters.map((cluster) => ({ ...cluster, pillar: view(cluster.pillar), subs: cluster.subs.map(view) }));
+  return {
+    ...model,
+    resources: model.resources.map(view),
+    clusters,
+    articles: model.articles.map((article) => views.get(article) as Article),
+  };
 }

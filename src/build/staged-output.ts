@@ -1,17 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../emit/output.js';
+import { manifestName, type BuildManifest } from './up-to-date.js';
+
+/** Characters gathered before a streamed file's chunks are written out. */
+const writeBufferSize = 1 << 16;
 
 export interface WrittenFile {
   path: string;
   bytes: number;
-  /** For a document's own outputs: what they were made from, so the next build can reuse them. */
+  /** For outputs that can be kept between builds: what they were made from. */
   key?: string;
 }
 
 /**
- * The build's output, written file by file beside `outDir` and swapped in with two renames at the
- * end. Until `commit`, the previous output is untouched; `abort` removes every trace of the attempt.
+ * The build's output, written file by file beside `outDir`; until `commit`, the previous output is
+ * untouched and `abort` removes every trace of the attempt.
+ *
+ * Two ways to commit. A full build swaps the staging folder in with two renames. An incremental
+ * build (a previous build with a manifest, and reuse allowed) stages only the files it produced and
+ * `keep`s the rest where they are: at commit the staged files are renamed into place one by one and
+ * the files this build no longer makes are removed. The manifest is removed first and written last,
+ * so an interrupted commit leaves a folder the next build will not trust, and rebuilds in full.
+ *
  * Writes are synchronous and sequential: for thousands of small files that beats thousands of
  * concurrent promises, and streamed chunks keep memory flat whatever the size of the site.
  */
@@ -20,8 +31,12 @@ export class StagedOutput {
   readonly dir: string;
   private readonly retired: string;
   private readonly folders = new Set<string>();
+  /** The previous build's files (size and key), when this build may keep some of them. */
+  private readonly previous = new Map<string, { bytes: number; key?: string }>();
+  private readonly staged = new Set<string>();
+  private readonly kept = new Set<string>();
 
-  constructor(outDir: string) {
+  constructor(outDir: string, options: { incremental?: boolean } = {}) {
     this.target = path.resolve(outDir);
     const parent = path.dirname(this.target);
     const name = path.basename(this.target);
@@ -29,35 +44,94 @@ export class StagedOutput {
     this.retired = path.join(parent, `.agentdir-retired-${name}-${process.pid}`);
     fs.rmSync(this.dir, { recursive: true, force: true });
     fs.mkdirSync(this.dir, { recursive: true });
+    if (options.incremental) {
+      try {
+        const manifest = JSON.parse(fs.readFileSync(path.join(this.target, manifestName), 'utf8')) as BuildManifest;
+        for (const [file, bytes, key] of manifest.files) this.previous.set(file, { bytes, ...(key ? { key } : {}) });
+      } catch {
+        // No previous build to keep anything from: a full build.
+      }
+    }
+  }
+
+  /** True when this build updates the previous output in place rather than replacing it. */
+  get incremental(): boolean {
+    return this.previous.size > 0;
   }
 
   /** Writes one file; `inspect` sees every chunk before it is written (the premium-leak guard). */
   write(file: OutputFile, inspect?: (path: string, chunk: string) => void): WrittenFile {
+    if (this.staged.has(file.path) || this.kept.has(file.path)) throw new Error(`Two emitters wrote ${file.path}; this is a bug in agentdir.`);
     const target = path.join(this.dir, file.path);
     const folder = path.dirname(target);
     if (!this.folders.has(folder)) {
       fs.mkdirSync(folder, { recursive: true });
       this.folders.add(folder);
     }
+    this.staged.add(file.path);
+    const written = (bytes: number): WrittenFile => ({ path: file.path, bytes, ...(file.key ? { key: file.key } : {}) });
     if (typeof file.content === 'string') {
       inspect?.(file.path, file.content);
       fs.writeFileSync(target, file.content);
-      return { path: file.path, bytes: Buffer.byteLength(file.content), ...(file.key ? { key: file.key } : {}) };
+      return written(Buffer.byteLength(file.content));
     }
     const descriptor = fs.openSync(target, 'w');
     let bytes = 0;
+    // Chunks are often one NDJSON line: gathered into larger writes, not one system call each.
+    let pending: string[] = [];
+    let pendingLength = 0;
+    const flush = () => {
+      if (!pendingLength) return;
+      bytes += fs.writeSync(descriptor, pending.join(''));
+      pending = [];
+      pendingLength = 0;
+    };
     try {
       for (const chunk of file.content) {
         inspect?.(file.path, chunk);
-        bytes += fs.writeSync(descriptor, chunk);
+        pending.push(chunk);
+        pendingLength += chunk.length;
+        if (pendingLength >= writeBufferSize) flush();
       }
+      flush();
     } finally {
       fs.closeSync(descriptor);
     }
-    return { path: file.path, bytes, ...(file.key ? { key: file.key } : {}) };
+    return written(bytes);
+  }
+
+  /** The previous build's files made under `key`, as the manifest lists them (none without a previous build). */
+  filesWithKey(key: string): string[] {
+    return [...this.previous].filter(([, entry]) => entry.key === key).map(([file]) => file);
+  }
+
+  /**
+   * Keeps the previous build's `paths`, made under `key`, as this build's output: all or nothing, and
+   * only when each is still there with the size the manifest recorded. Returns null when they must be made again.
+   */
+  keep(key: string, paths: string[]): WrittenFile[] | null {
+    if (!this.incremental || !paths.length) return null;
+    const kept: WrittenFile[] = [];
+    for (const file of paths) {
+      const entry = this.previous.get(file);
+      if (!entry || entry.key !== key || this.staged.has(file) || this.kept.has(file)) return null;
+      const stat = fs.statSync(path.join(this.target, file), { throwIfNoEntry: false });
+      if (!stat?.isFile() || stat.size !== entry.bytes) return null;
+      kept.push({ path: file, bytes: entry.bytes, key });
+    }
+    for (const file of paths) this.kept.add(file);
+    return kept;
+  }
+
+  /** Where a file of this build is on disk before the commit: staged, kept in place, or not part of the build. */
+  locate(file: string): string | null {
+    if (this.staged.has(file)) return path.join(this.dir, file);
+    if (this.kept.has(file)) return path.join(this.target, file);
+    return null;
   }
 
   commit(): void {
+    if (this.incremental) return this.commitInPlace();
     const existed = fs.existsSync(this.target);
     if (existed) fs.renameSync(this.target, this.retired);
     try {
@@ -69,7 +143,45 @@ export class StagedOutput {
     if (existed) fs.rmSync(this.retired, { recursive: true, force: true });
   }
 
+  private commitInPlace(): void {
+    fs.rmSync(path.join(this.target, manifestName), { force: true });
+    const folders = new Set<string>();
+    for (const file of this.staged) {
+      if (file === manifestName) continue;
+      const destination = path.join(this.target, file);
+      const folder = path.dirname(destination);
+      if (!folders.has(folder)) {
+        // A file where this build needs a folder (or the reverse) goes first.
+        if (!fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory()) fs.rmSync(folder, { force: true });
+        fs.mkdirSync(folder, { recursive: true });
+        folders.add(folder);
+      }
+      if (fs.statSync(destination, { throwIfNoEntry: false })?.isDirectory()) fs.rmSync(destination, { recursive: true, force: true });
+      fs.renameSync(path.join(this.dir, file), destination);
+    }
+    const emptied = new Set<string>();
+    for (const file of this.previous.keys()) {
+      if (this.staged.has(file) || this.kept.has(file) || file === manifestName) continue;
+      fs.rmSync(path.join(this.target, file), { force: true });
+      emptied.add(path.dirname(file));
+    }
+    for (const folder of [...emptied].sort((a, b) => b.length - a.length)) removeEmptyFolders(this.target, folder);
+    if (this.staged.has(manifestName)) fs.renameSync(path.join(this.dir, manifestName), path.join(this.target, manifestName));
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+
   abort(): void {
     fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Removes `folder` (relative to `root`) and its parents while they are empty, never `root` itself. */
+function removeEmptyFolders(root: string, folder: string): void {
+  for (let current = folder; current && current !== '.' && current !== path.sep; current = path.dirname(current)) {
+    try {
+      fs.rmdirSync(path.join(root, current));
+    } catch {
+      return;
+    }
   }
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ProblemFormat } from '../errors/format.js';
 import type { GraderReport } from '../grader/report.js';
+import type { PhaseTime } from '../build/phase-timer.js';
 import { displayPath } from '../util/paths.js';
 import { printProblems } from './print-problems.js';
 import { createProgress } from './progress.js';
@@ -111,7 +112,12 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
     process.stderr.write(`Build stopped: fix the errors above. ${displayPath(result.outDir)} was left as it was.\n`);
     return 1;
   }
-  if (options.timings) process.stderr.write(`${result.phases.map((phase) => `${phase.phase.padEnd(14)} ${String(phase.ms).padStart(7)} ms`).join('\n')}\n`);
+  if (options.timings) {
+    const line = (phase: PhaseTime, indent = '') => `${indent}${phase.phase.padEnd(24 - indent.length)} ${String(phase.ms).padStart(7)} ms`;
+    // The slowest emitters under emit+write, like Eleventy's benchmark lines: where to look first.
+    const slowest = [...result.emitters].sort((a, b) => b.ms - a.ms).slice(0, 8);
+    process.stderr.write(`${result.phases.flatMap((phase) => [line(phase), ...(phase.phase === 'emit+write' ? slowest.map((emitter) => line(emitter, '  ')) : [])]).join('\n')}\n`);
+  }
   if (!options.quiet) {
     const bytes = result.files.reduce((sum, file) => sum + file.bytes, 0);
     process.stdout.write(

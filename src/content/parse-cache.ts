@@ -1,52 +1,114 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import type { ParsedDocument, ParseJob } from './parse-document.js';
 import { compilerKey } from '../build/compiler-key.js';
 
+/** Entries are spread over this many pack files by the first byte of their key. */
+const shardCount = 64;
+
+type Shard = Map<string, ParsedDocument>;
+
 /**
- * A persistent cache of parsed documents, one small file per entry, keyed by the compiler and the
- * document's path, kind and full text. Outside dist/ (node_modules/.cache/agentdir by default), so
- * CI can keep it between runs; entries are written atomically, so concurrent builds cannot tear them.
+ * A persistent cache of parsed documents, keyed by the compiler and each document's path, kind and
+ * full text. Outside dist/ (node_modules/.cache/agentdir by default), so CI can keep it between runs.
+ *
+ * Entries live in a few dozen pack files per content folder rather than one file per document:
+ * thousands of tiny writes cost more than the parse they save. A pack is read whole on first use and
+ * rewritten (atomically, by rename) only when this build added to it or no longer needs some of its
+ * entries, so one edited file rewrites one pack and a deleted file's entry does not linger.
  */
 export class ParseCache {
   private readonly dir: string;
+  private readonly shards = new Map<number, Shard>();
+  /** Keys this build asked for or added, per pack: what the pack keeps when it is rewritten. */
+  private readonly used = new Map<number, Set<string>>();
+  private readonly dirty = new Set<number>();
 
-  constructor(cacheDir: string) {
+  constructor(cacheDir: string, contentDir: string) {
     const root = path.join(cacheDir, 'parse');
     const current = compilerKey().slice(0, 16);
-    this.dir = path.join(root, current);
     // Entries of another compiler can never be used again: drop them rather than let the cache grow.
     for (const stale of fs.existsSync(root) ? fs.readdirSync(root).filter((name) => name !== current) : []) {
       fs.rmSync(path.join(root, stale), { recursive: true, force: true });
     }
+    // One folder per content folder, so two sites sharing a cache never evict each other's entries.
+    this.dir = path.join(root, current, createHash('sha256').update(path.resolve(contentDir)).digest('hex').slice(0, 16));
   }
 
   static keyOf(job: ParseJob): string {
     return createHash('sha256').update(job.kind).update('\0').update(job.file).update('\0').update(job.text).digest('hex');
   }
 
-  private pathOf(key: string): string {
-    return path.join(this.dir, key.slice(0, 2), `${key}.json`);
+  private shardOf(key: string): number {
+    return parseInt(key.slice(0, 2), 16) % shardCount;
+  }
+
+  private packPath(shard: number): string {
+    return path.join(this.dir, `pack-${String(shard).padStart(2, '0')}.bin`);
+  }
+
+  private load(shard: number): Shard {
+    let entries = this.shards.get(shard);
+    if (!entries) {
+      try {
+        entries = v8.deserialize(fs.readFileSync(this.packPath(shard))) as Shard;
+        if (!(entries instanceof Map)) entries = new Map();
+      } catch {
+        // Missing or unreadable (an older format, a torn disk): an empty pack, rebuilt on save.
+        entries = new Map();
+      }
+      this.shards.set(shard, entries);
+    }
+    return entries;
+  }
+
+  private use(shard: number, key: string): void {
+    let keys = this.used.get(shard);
+    if (!keys) this.used.set(shard, (keys = new Set()));
+    keys.add(key);
   }
 
   get(key: string): ParsedDocument | undefined {
-    try {
-      return JSON.parse(fs.readFileSync(this.pathOf(key), 'utf8')) as ParsedDocument;
-    } catch {
-      return undefined;
-    }
+    const shard = this.shardOf(key);
+    this.use(shard, key);
+    return this.load(shard).get(key);
   }
 
   set(key: string, value: ParsedDocument): void {
-    const file = this.pathOf(key);
+    const shard = this.shardOf(key);
+    this.use(shard, key);
+    this.load(shard).set(key, value);
+    this.dirty.add(shard);
+  }
+
+  /** Writes every pack this build changed, keeping only the entries it used, and drops packs it did not use. Never throws. */
+  save(): void {
+    for (const [shard, entries] of this.shards) {
+      const keys = this.used.get(shard) ?? new Set<string>();
+      const stale = [...entries.keys()].filter((key) => !keys.has(key));
+      if (!this.dirty.has(shard) && !stale.length) continue;
+      for (const key of stale) entries.delete(key);
+      const file = this.packPath(shard);
+      try {
+        fs.mkdirSync(this.dir, { recursive: true });
+        const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+        fs.writeFileSync(temporary, v8.serialize(entries));
+        fs.renameSync(temporary, file);
+      } catch {
+        // A cache that cannot be written only costs time on the next build.
+      }
+    }
+    this.dirty.clear();
+    // A pack no document of this build maps to holds only entries of files since edited or removed.
     try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      fs.writeFileSync(temporary, JSON.stringify(value));
-      fs.renameSync(temporary, file);
+      for (const name of fs.existsSync(this.dir) ? fs.readdirSync(this.dir) : []) {
+        const shard = /^pack-(\d+)\.bin$/.exec(name)?.[1];
+        if (shard !== undefined && !this.used.has(Number(shard))) fs.rmSync(path.join(this.dir, name), { force: true });
+      }
     } catch {
-      // A cache that cannot be written only costs time on the next build.
+      // Left for the next build to drop.
     }
   }
 }

@@ -10,6 +10,7 @@ import { ParseCache } from './parse-cache.js';
 /** Below this many documents to parse, starting threads costs more than it saves. */
 const poolThreshold = 64;
 const batchSize = 32;
+const youngGenerationMb = 64;
 
 export interface ParseStats {
   documents: number;
@@ -25,8 +26,8 @@ const workerScript = path.join(packageRoot, 'lib', 'content', 'parse-worker.js')
  * Parses every document once: from the persistent cache when its text is unchanged, otherwise on a
  * pool of worker threads sized to the machine's cores (or inline for a handful of documents).
  */
-export async function parseDocuments(jobs: ParseJob[], options: { cacheDir: string | null; onProgress?: (done: number, total: number) => void }): Promise<{ results: ParsedDocument[]; stats: ParseStats }> {
-  const cache = options.cacheDir ? new ParseCache(options.cacheDir) : undefined;
+export async function parseDocuments(jobs: ParseJob[], options: { cacheDir: string | null; contentDir: string; onProgress?: (done: number, total: number) => void }): Promise<{ results: ParsedDocument[]; stats: ParseStats }> {
+  const cache = options.cacheDir ? new ParseCache(options.cacheDir, options.contentDir) : undefined;
   const results: (ParsedDocument | undefined)[] = new Array(jobs.length);
   const misses: { index: number; job: ParseJob & { key: string } }[] = [];
   jobs.forEach((job, index) => {
@@ -47,19 +48,25 @@ export async function parseDocuments(jobs: ParseJob[], options: { cacheDir: stri
       options.onProgress?.(++done, jobs.length);
     }
   } else {
-    await runPool(misses, threads, options.cacheDir, (index, result) => {
+    await runPool(misses, threads, (position, result) => {
+      const { index, job } = misses[position]!;
       results[index] = result;
+      cache?.set(job.key, result);
       options.onProgress?.(++done, jobs.length);
     });
   }
+  cache?.save();
   return { results: results as ParsedDocument[], stats: { documents: jobs.length, cached: jobs.length - misses.length, parsed: misses.length, threads } };
 }
 
-async function runPool(misses: { index: number; job: ParseJob & { key: string } }[], threads: number, cacheDir: string | null, deliver: (index: number, result: ParsedDocument) => void): Promise<void> {
-  const batches: { id: number; items: typeof misses }[] = [];
-  for (let start = 0; start < misses.length; start += batchSize) batches.push({ id: batches.length, items: misses.slice(start, start + batchSize) });
+/** Parses the misses on `threads` worker threads; `deliver` gets each result with its position in `misses`. */
+async function runPool(misses: { index: number; job: ParseJob & { key: string } }[], threads: number, deliver: (position: number, result: ParsedDocument) => void): Promise<void> {
+  const batches: { id: number; start: number; items: typeof misses }[] = [];
+  for (let start = 0; start < misses.length; start += batchSize) batches.push({ id: batches.length, start, items: misses.slice(start, start + batchSize) });
   let next = 0;
-  const workers = Array.from({ length: threads }, () => new Worker(workerScript));
+  // A larger young generation: parsing allocates millions of short-lived tokens, and the default
+  // semi-space makes the scavenger run often enough to cost a tenth of the parse.
+  const workers = Array.from({ length: threads }, () => new Worker(workerScript, { resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }));
   try {
     await Promise.all(
       workers.map(
@@ -68,10 +75,10 @@ async function runPool(misses: { index: number; job: ParseJob & { key: string } 
             const send = () => {
               const batch = batches[next++];
               if (!batch) return resolve();
-              worker.postMessage({ id: batch.id, jobs: batch.items.map((item) => item.job), cacheDir });
+              worker.postMessage({ id: batch.id, jobs: batch.items.map((item) => item.job) });
             };
             worker.on('message', ({ id, results }: { id: number; results: ParsedDocument[] }) => {
-              batches[id]!.items.forEach((item, position) => deliver(item.index, results[position]!));
+              results.forEach((result, offset) => deliver(batches[id]!.start + offset, result));
               send();
             });
             worker.once('error', reject);

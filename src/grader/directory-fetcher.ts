@@ -16,9 +16,10 @@ async function premiumSlugs(root: string): Promise<ReadonlySet<string>> {
 
 /**
  * Reads a built folder as a static host with its worker would serve it, whatever host the URL
- * names: grading with no network. Premium routes answer 402, as they do without a key.
+ * names: grading with no network. Premium routes answer 402, as they do without a key. `locate`
+ * maps a file of the site (`/llms.txt`) to where it is on disk, for a build not yet committed.
  */
-export function directoryFetcher(root: string, knownPremium?: ReadonlySet<string>): SiteFetcher {
+export function directoryFetcher(root: string, knownPremium?: ReadonlySet<string>, locate?: (file: string) => string | null): SiteFetcher {
   const base = path.resolve(root);
   const premium = knownPremium ? Promise.resolve(knownPremium) : premiumSlugs(base);
   return {
@@ -30,7 +31,8 @@ export function directoryFetcher(root: string, knownPremium?: ReadonlySet<string
       for (const candidate of candidates) {
         const file = path.join(base, candidate);
         if (!file.startsWith(base)) break;
-        const text = await fs.readFile(file, 'utf8').catch(() => null);
+        const located = locate ? locate(`/${path.relative(base, file).split(path.sep).join('/')}`) : file;
+        const text = located ? await fs.readFile(located, 'utf8').catch(() => null) : null;
         if (text !== null) return { url, status: 200, contentType: contentTypeFor(candidate), text };
       }
       return { url, status: 404, contentType: 'text/html', text: '' };
