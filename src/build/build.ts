@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { byString } from '../util/compare.js';
 import { loadContent } from '../content/load-content.js';
 import type { ContentModel } from '../content/model.js';
 import type { Problem } from '../errors/problem.js';
@@ -23,15 +24,13 @@ import { emitResourceVariants } from '../emit/resource-variants.js';
 import { emitSamples } from '../emit/samples.js';
 import { emitServerCard } from '../emit/server-card.js';
 import { emitTaxonomies } from '../emit/taxonomies.js';
-import { siteUrls } from '../emit/urls.js';
+import { emitContextFor } from '../emit/create-context.js';
 import { emitWorkerData, workerData } from '../emit/worker-data.js';
 import { emitWranglerConfig } from '../emit/wrangler-config.js';
 import { emitDiscoveryExtras } from '../emit/discovery-extras.js';
 import { bundleWorker } from './bundle-worker.js';
-import { schemaRegistry } from '../schemas/registry.js';
-import { createPageRenderer } from '../templates/page-renderer.js';
-import { compilerVersion } from '../util/version.js';
-import { premiumLeakGuard } from './premium-guard.js';
+import { leakGuard, premiumSentences } from './premium-guard.js';
+import { RenderPool, renderThreadsAvailable } from './render-pool.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { documentKey, metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
@@ -48,6 +47,8 @@ export interface BuildOptions {
   sourceDateEpoch?: string;
   /** Where parse results persist between builds (node_modules/.cache/agentdir from the CLI); null or absent: no cache. */
   cacheDir?: string | null;
+  /** false: parse and render on the main thread only (the output is the same either way). */
+  threads?: boolean;
   onProgress?: (done: number, total: number) => void;
   /** The digest of every input (see up-to-date.ts), when the caller has computed it already. */
   inputKey?: string | null;
@@ -70,6 +71,8 @@ export interface BuildResult {
   phases: PhaseTime[];
   /** Wall time of each emitter, rendering and writing included: where `emit+write` goes. */
   emitters: PhaseTime[];
+  /** Worker threads that parsed documents and rendered their pages (0: the main thread did). */
+  threads: { parse: number; render: number };
 }
 
 /**
@@ -105,6 +108,9 @@ export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: Emi
   { emit: emitDiscoveryExtras, reads: 'text' },
 ];
 
+/** Documents rendered on the main thread before render threads are started. */
+const renderHereFirst = 64;
+
 /** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */
 export function buildDate(model: ContentModel, sourceDateEpoch?: string): string {
   if (sourceDateEpoch && /^\d+$/.test(sourceDateEpoch)) return new Date(Number(sourceDateEpoch) * 1000).toISOString().slice(0, 10);
@@ -113,15 +119,7 @@ export function buildDate(model: ContentModel, sourceDateEpoch?: string): string
 }
 
 export function createEmitContext(model: ContentModel, sourceDateEpoch?: string): EmitContext {
-  const templates = model.site.templates ? path.resolve(model.dir, model.site.templates) : undefined;
-  return {
-    model,
-    urls: siteUrls(model.site.url),
-    buildDate: buildDate(model, sourceDateEpoch),
-    registry: schemaRegistry(),
-    pages: createPageRenderer(templates),
-    version: compilerVersion,
-  };
+  return emitContextFor(model, buildDate(model, sourceDateEpoch));
 }
 
 /** Validates the content, then compiles every output and swaps it into `outDir` in one step. */
@@ -130,20 +128,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const timer = new PhaseTimer();
   // The CLI has already digested the inputs for its up-to-date check: reading every file again would be wasted.
   const key = options.inputKey !== undefined ? options.inputKey : inputKey({ contentDir: options.contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}) });
-  const { model, problems } = await loadContent(options.contentDir, {
+  const { model, problems, stats } = await loadContent(options.contentDir, {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     cacheDir: options.cacheDir ?? null,
+    ...(options.threads === false ? { threads: false } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   timer.mark('load');
-  if (!model) return { ok: false, problems, outDir, files: [], resources: 0, articles: 0, phases: timer.phases, emitters: [] };
+  if (!model) return { ok: false, problems, outDir, files: [], resources: 0, articles: 0, phases: timer.phases, emitters: [], threads: { parse: stats?.threads ?? 0, render: 0 } };
   const context = createEmitContext(model, options.sourceDateEpoch);
   const premium = new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug));
   // With the cache on, a build after a build updates the previous output in place: documents whose
   // text and page context are unchanged, and emitters that read only unchanged metadata, keep their files.
   const staged = new StagedOutput(outDir, { incremental: Boolean(options.cacheDir) });
   const files: WrittenFile[] = [];
-  const inspect = premiumLeakGuard(model);
+  const sentences = premiumSentences(model);
+  const inspect = leakGuard(sentences);
   const write = (file: OutputFile) => files.push(staged.write(file, inspect));
   const keep = (key: string, paths: string[]) => {
     const kept = staged.keep(key, paths);
@@ -151,18 +151,50 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return Boolean(kept);
   };
   const pageContext = pageContextKey(model, context.buildDate);
-  context.outputs = { keyOf: (document) => documentKey(pageContext, document), reuse: keep };
+  // Documents' pages go to render threads once there are enough of them to be worth the threads'
+  // start; the first few render here, and a build that changed a handful of files starts none.
+  let pool: RenderPool | undefined;
+  let renderedHere = 0;
+  context.outputs = {
+    keyOf: (document) => documentKey(pageContext, document),
+    skip(kind, document, key, paths) {
+      if (keep(key, paths)) return true;
+      if (!pool && options.threads !== false && ++renderedHere > renderHereFirst && renderThreadsAvailable()) pool = new RenderPool({ model, buildDate: context.buildDate, stagingDir: staged.dir, sentences });
+      pool?.add({ kind, document, key });
+      return Boolean(pool);
+    },
+  };
   const metadataContext: EmitContext = { ...context, model: metadataModel(model) };
+  // While threads render, the main thread must now and then let their replies in and send more work.
+  let lastBreath = performance.now();
+  const breathe = async () => {
+    if (!pool || performance.now() - lastBreath < 10) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    lastBreath = performance.now();
+  };
   try {
     options.onPhase?.('emitting and writing');
     const emitTimer = new PhaseTimer();
     for (const { emit, reads } of emitters) {
-      if (reads === 'text') for (const file of emit(context)) write(file);
-      else {
+      if (reads === 'text') {
+        for (const file of emit(context)) {
+          write(file);
+          await breathe();
+        }
+      } else {
         const key = metadataEmitterKey(pageContext, emit.name);
-        if (!keep(key, staged.filesWithKey(key))) for (const file of emit(metadataContext)) write({ ...file, key });
+        if (!keep(key, staged.filesWithKey(key))) {
+          for (const file of emit(metadataContext)) {
+            write({ ...file, key });
+            await breathe();
+          }
+        }
       }
       emitTimer.mark(emit.name);
+    }
+    if (pool) {
+      for (const file of await pool.finish()) files.push(staged.adopt(file));
+      emitTimer.mark('render threads (waiting)');
     }
     timer.mark('emit+write');
     options.onPhase?.('bundling the worker');
@@ -176,8 +208,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (key) write(manifestFile(key, files, summary));
     staged.commit();
     timer.mark('commit');
-    return { ok: true, problems, outDir, files, ...summary, phases: timer.phases, emitters: emitTimer.phases };
+    return { ok: true, problems, outDir, files, ...summary, phases: timer.phases, emitters: emitTimer.phases, threads: { parse: stats?.threads ?? 0, render: pool?.size ?? 0 } };
   } catch (error) {
+    await pool?.close();
     staged.abort();
     throw error;
   }
@@ -185,7 +218,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */
 function manifestFile(key: string, files: WrittenFile[], summary: unknown): OutputFile {
-  const manifest: BuildManifest = { inputKey: key, files: files.map((file) => (file.key ? [file.path, file.bytes, file.key] : [file.path, file.bytes])), summary };
+  const manifest: BuildManifest = { inputKey: key, files: [...files].sort((a, b) => byString(a.path, b.path)).map((file) => (file.key ? [file.path, file.bytes, file.key] : [file.path, file.bytes])), summary };
   return { path: manifestName, content: `${JSON.stringify(manifest)}\n` };
 }
 

@@ -14,21 +14,32 @@ export function distinctiveSentences(markdown: string, minLength = 40): string[]
     .filter((sentence) => sentence.length >= minLength);
 }
 
-/**
- * A check of every chunk bound for `public/` against every distinctive sentence of every premium
- * body. Defence in depth: emitters never receive premium bodies for public files, and this proves it.
- */
-export function premiumLeakGuard(model: ContentModel): (path: string, chunk: string) => void {
+/** A distinctive sentence of a premium body, and whose it is. */
+export interface PremiumSentence {
+  slug: string;
+  sentence: string;
+}
+
+/** Every distinctive sentence of every premium body that no public text (preview, teaser, free document) also says. */
+export function premiumSentences(model: ContentModel): PremiumSentence[] {
   // Public by design: the preview and teaser of premium resources, and whatever free documents also say.
   const allowed = [
     ...model.resources.filter((resource) => resource.premium).flatMap((resource) => [resource.title, resource.description, resource.premium_summary ?? '', ...resource.rendered.sections]),
     ...model.resources.filter((resource) => !resource.premium).map((resource) => resource.body),
     ...model.articles.map((article) => article.body),
   ];
-  const sentences = model.resources
+  return model.resources
     .filter((resource) => resource.premium)
     .flatMap((resource) => distinctiveSentences(resource.body).map((sentence) => ({ slug: resource.slug, sentence })))
     .filter(({ sentence }) => !allowed.some((text) => text.includes(sentence)));
+}
+
+/**
+ * A check of every chunk bound for `public/` against the premium sentences. Defence in depth:
+ * emitters never receive premium bodies for public files, and this proves it. Plain data in, so
+ * worker threads that write pages run the same check.
+ */
+export function leakGuard(sentences: PremiumSentence[]): (path: string, chunk: string) => void {
   return (path, chunk) => {
     if (!sentences.length || !path.startsWith('public/')) return;
     const leak = sentences.find(({ sentence }) => chunk.includes(sentence));
@@ -36,6 +47,10 @@ export function premiumLeakGuard(model: ContentModel): (path: string, chunk: str
       throw new PremiumLeakError(`${path} would contain text of the premium resource \`${leak.slug}\` ("${leak.sentence.slice(0, 60)}..."). Nothing was written. This is a bug in agentdir or a custom template; premium bodies must only reach worker/.`);
     }
   };
+}
+
+export function premiumLeakGuard(model: ContentModel): (path: string, chunk: string) => void {
+  return leakGuard(premiumSentences(model));
 }
 
 /** The guard over a list of whole files. */

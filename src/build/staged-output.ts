@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../emit/output.js';
 import { manifestName, type BuildManifest } from './up-to-date.js';
-
-/** Characters gathered before a streamed file's chunks are written out. */
-const writeBufferSize = 1 << 16;
+import { writeOutputFile } from './write-output-file.js';
 
 export interface WrittenFile {
   path: string;
@@ -22,9 +20,6 @@ export interface WrittenFile {
  * `keep`s the rest where they are: at commit the staged files are renamed into place one by one and
  * the files this build no longer makes are removed. The manifest is removed first and written last,
  * so an interrupted commit leaves a folder the next build will not trust, and rebuilds in full.
- *
- * Writes are synchronous and sequential: for thousands of small files that beats thousands of
- * concurrent promises, and streamed chunks keep memory flat whatever the size of the site.
  */
 export class StagedOutput {
   readonly target: string;
@@ -61,43 +56,19 @@ export class StagedOutput {
 
   /** Writes one file; `inspect` sees every chunk before it is written (the premium-leak guard). */
   write(file: OutputFile, inspect?: (path: string, chunk: string) => void): WrittenFile {
-    if (this.staged.has(file.path) || this.kept.has(file.path)) throw new Error(`Two emitters wrote ${file.path}; this is a bug in agentdir.`);
-    const target = path.join(this.dir, file.path);
-    const folder = path.dirname(target);
-    if (!this.folders.has(folder)) {
-      fs.mkdirSync(folder, { recursive: true });
-      this.folders.add(folder);
-    }
-    this.staged.add(file.path);
-    const written = (bytes: number): WrittenFile => ({ path: file.path, bytes, ...(file.key ? { key: file.key } : {}) });
-    if (typeof file.content === 'string') {
-      inspect?.(file.path, file.content);
-      fs.writeFileSync(target, file.content);
-      return written(Buffer.byteLength(file.content));
-    }
-    const descriptor = fs.openSync(target, 'w');
-    let bytes = 0;
-    // Chunks are often one NDJSON line: gathered into larger writes, not one system call each.
-    let pending: string[] = [];
-    let pendingLength = 0;
-    const flush = () => {
-      if (!pendingLength) return;
-      bytes += fs.writeSync(descriptor, pending.join(''));
-      pending = [];
-      pendingLength = 0;
-    };
-    try {
-      for (const chunk of file.content) {
-        inspect?.(file.path, chunk);
-        pending.push(chunk);
-        pendingLength += chunk.length;
-        if (pendingLength >= writeBufferSize) flush();
-      }
-      flush();
-    } finally {
-      fs.closeSync(descriptor);
-    }
-    return written(bytes);
+    this.claim(file.path);
+    return { path: file.path, bytes: writeOutputFile(this.dir, file, inspect, this.folders), ...(file.key ? { key: file.key } : {}) };
+  }
+
+  /** Takes on a file another thread wrote into the staging folder. */
+  adopt(file: WrittenFile): WrittenFile {
+    this.claim(file.path);
+    return file;
+  }
+
+  private claim(file: string): void {
+    if (this.staged.has(file) || this.kept.has(file)) throw new Error(`Two emitters wrote ${file}; this is a bug in agentdir.`);
+    this.staged.add(file);
   }
 
   /** The previous build's files made under `key`, as the manifest lists them (none without a previous build). */

@@ -23,6 +23,8 @@ export interface LoadOptions {
   baseUrl?: string;
   /** Where parse results persist between builds; null turns the cache off. */
   cacheDir?: string | null;
+  /** false: parse on the main thread only. */
+  threads?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -34,7 +36,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     ...resourceFiles.map((file) => ({ file, text: fs.readFileSync(file, 'utf8'), kind: 'resource' as const })),
     ...articleFileList.map((file) => ({ file, text: fs.readFileSync(file, 'utf8'), kind: 'article' as const })),
   ];
-  const { results, stats } = await parseDocuments(jobs, { cacheDir: options.cacheDir ?? null, contentDir: dir, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  const { results, stats } = await parseDocuments(jobs, { cacheDir: options.cacheDir ?? null, contentDir: dir, ...(options.threads === false ? { threads: false } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   const parsedArticles = new Map(articleFileList.map((file, index) => [file, results[resourceFiles.length + index]!]));
   const [siteResult, clusterResult, pathResult] = await Promise.all([loadSite(dir, options.baseUrl), loadClusters(dir, parsedArticles), loadPaths(dir)]);
   const resourceResult = assembleResources(resourceFiles, results.slice(0, resourceFiles.length));

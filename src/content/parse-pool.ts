@@ -26,7 +26,7 @@ const workerScript = path.join(packageRoot, 'lib', 'content', 'parse-worker.js')
  * Parses every document once: from the persistent cache when its text is unchanged, otherwise on a
  * pool of worker threads sized to the machine's cores (or inline for a handful of documents).
  */
-export async function parseDocuments(jobs: ParseJob[], options: { cacheDir: string | null; contentDir: string; onProgress?: (done: number, total: number) => void }): Promise<{ results: ParsedDocument[]; stats: ParseStats }> {
+export async function parseDocuments(jobs: ParseJob[], options: { cacheDir: string | null; contentDir: string; threads?: boolean; onProgress?: (done: number, total: number) => void }): Promise<{ results: ParsedDocument[]; stats: ParseStats }> {
   const cache = options.cacheDir ? new ParseCache(options.cacheDir, options.contentDir) : undefined;
   const results: (ParsedDocument | undefined)[] = new Array(jobs.length);
   const misses: { index: number; job: ParseJob & { key: string } }[] = [];
@@ -39,7 +39,7 @@ export async function parseDocuments(jobs: ParseJob[], options: { cacheDir: stri
   let done = jobs.length - misses.length;
   options.onProgress?.(done, jobs.length);
 
-  const threads = misses.length >= poolThreshold && fs.existsSync(workerScript) ? Math.max(1, Math.min(os.availableParallelism(), 8)) : 0;
+  const threads = options.threads !== false && misses.length >= poolThreshold && fs.existsSync(workerScript) ? Math.max(1, Math.min(os.availableParallelism(), 8)) : 0;
   if (threads === 0) {
     const validators = { resource: schemaRegistry().validator('resource.frontmatter'), article: schemaRegistry().validator('article.frontmatter') };
     for (const { index, job } of misses) {

@@ -46,7 +46,7 @@ export function bibtex(article: Article, context: EmitContext): string {
 const lookups = new WeakMap<ContentModel, Map<string, Resource>>();
 
 /** Resources by slug, built once per model (every article looks its related resources up). */
-function resourcesBySlugOf(model: ContentModel): Map<string, Resource> {
+export function resourcesBySlugOf(model: ContentModel): Map<string, Resource> {
   let lookup = lookups.get(model);
   if (!lookup) {
     lookup = new Map(model.resources.map((resource) => [resource.slug, resource]));
@@ -59,7 +59,7 @@ function resourcesBySlugOf(model: ContentModel): Map<string, Resource> {
 export function articleJson(article: Article, cluster: Cluster, context: EmitContext): Record<string, unknown> {
   const { urls, model } = context;
   const ordered = clusterArticles(cluster);
-  const index = ordered.indexOf(article);
+  const index = ordered.findIndex((other) => other.slug === article.slug);
   const resourcesBySlug = resourcesBySlugOf(model);
   return {
     slug: article.slug,
@@ -116,7 +116,7 @@ export function articleJson(article: Article, cluster: Cluster, context: EmitCon
 export function articleMarkdown(article: Article, cluster: Cluster, context: EmitContext): string {
   const { urls } = context;
   const ordered = clusterArticles(cluster);
-  const position = ordered.indexOf(article) + 1;
+  const position = ordered.findIndex((other) => other.slug === article.slug) + 1;
   const parts = [
     `# ${article.title}`,
     `> ${article.description}`,
@@ -132,7 +132,7 @@ export function articleMarkdown(article: Article, cluster: Cluster, context: Emi
   if (article.faq.length) parts.push(`## FAQ\n\n${article.faq.map((entry) => `### ${entry.question}\n\n${entry.answer}`).join('\n\n')}`);
   parts.push(
     `## In this cluster\n\n${ordered
-      .map((other, index) => `${index + 1}. ${other === article ? `${other.title} (this article)` : `[${other.title}](${urls.articleMarkdown(other.slug)})`}`)
+      .map((other, index) => `${index + 1}. ${other.slug === article.slug ? `${other.title} (this article)` : `[${other.title}](${urls.articleMarkdown(other.slug)})`}`)
       .join('\n')}`,
   );
   return `${parts.join('\n\n')}\n`;

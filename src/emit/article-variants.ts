@@ -1,5 +1,5 @@
 import type { Article, Cluster } from '../content/model.js';
-import { articleJson, articleMarkdown, clusterArticles } from './article-json.js';
+import { articleJson, articleMarkdown, clusterArticles, resourcesBySlugOf } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { articleJsonLd } from './json-ld.js';
 import { articleItem, resourceItem, tagLinks } from './listing-items.js';
@@ -12,10 +12,10 @@ import { tableOfContents } from './table-of-contents.js';
 function articleHtml(article: Article, cluster: Cluster, context: EmitContext): string {
   const { urls, model } = context;
   const ordered = clusterArticles(cluster);
-  const index = ordered.indexOf(article);
+  const index = ordered.findIndex((other) => other.slug === article.slug);
   const clusterPath = pagePaths.cluster(cluster.id);
   const trail = breadcrumbTrail(context, { name: cluster.title, href: clusterPath }, { name: article.title, href: pagePaths.article(article.slug) });
-  const resourcesBySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  const resourcesBySlug = resourcesBySlugOf(model);
   const head = {
     title: `${article.title} · ${model.site.name}`,
     description: article.description,
@@ -40,7 +40,7 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
         pillar_slug: cluster.pillar.slug,
         position: index + 1,
         total: ordered.length,
-        articles: ordered.map((other) => ({ ...articleItem(other, context), current: other === article })),
+        articles: ordered.map((other) => ({ ...articleItem(other, context), current: other.slug === article.slug })),
       },
       navigation: {
         previous: index > 0 ? articleItem(ordered[index - 1]!, context) : null,
@@ -60,16 +60,27 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
   );
 }
 
+/** Where a guide's own files go: its page, Markdown and JSON variants. */
+export function articlePaths(slug: string): string[] {
+  return [`public/articles/${slug}/index.html`, `public/articles/${slug}.md`, `public/api/articles/${slug}.json`];
+}
+
+/** The files of one guide, each rendered as it is asked for; `key` marks them for reuse by the next build. */
+export function* articleFiles(article: Article, cluster: Cluster, context: EmitContext, key?: string): Generator<OutputFile> {
+  const [html, markdown, json] = articlePaths(article.slug) as [string, string, string];
+  const keyed = key ? { key } : {};
+  yield { path: html, content: articleHtml(article, cluster, context), ...keyed };
+  yield { path: markdown, content: articleMarkdown(article, cluster, context), ...keyed };
+  yield { ...jsonFile(context.registry, json, articleJson(article, cluster, context), 'article'), ...keyed };
+}
+
 /** Every guide's HTML, Markdown and JSON variant, and /api/articles.jsonl. */
 export function* emitArticleVariants(context: EmitContext): Generator<OutputFile> {
   for (const cluster of context.model.clusters) {
     for (const article of clusterArticles(cluster)) {
-      const paths = [`public/articles/${article.slug}/index.html`, `public/articles/${article.slug}.md`, `public/api/articles/${article.slug}.json`] as const;
       const key = context.outputs?.keyOf(article);
-      if (key && context.outputs!.reuse(key, [...paths])) continue;
-      yield { path: paths[0], content: articleHtml(article, cluster, context), ...(key ? { key } : {}) };
-      yield { path: paths[1], content: articleMarkdown(article, cluster, context), ...(key ? { key } : {}) };
-      yield { ...jsonFile(context.registry, paths[2], articleJson(article, cluster, context), 'article'), ...(key ? { key } : {}) };
+      if (key && context.outputs!.skip('article', article, key, articlePaths(article.slug))) continue;
+      yield* articleFiles(article, cluster, context, key);
     }
   }
   // The JSON of each article again, one per line, built as the line is written.

@@ -1,3 +1,4 @@
+import { resourcesBySlugOf } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { categoryEntries, resourceItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
@@ -7,7 +8,7 @@ import { pageFile, pagePaths } from './page-paths.js';
 /** /categories/<id>: the resources of one category. Declared categories without resources get no page. */
 export function emitCategoryPages(context: EmitContext): OutputFile[] {
   const { model, urls } = context;
-  const bySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  const bySlug = resourcesBySlugOf(model);
   return categoryEntries(context)
     .filter((category) => category.count > 0)
     .map((category) => {

@@ -13,12 +13,13 @@ export interface EmitContext {
   pages: PageRenderer;
   version: string;
   /**
-   * Incremental builds: the key of a document's own outputs, and a way to keep the previous build's
-   * files under that key instead of rendering them (returns false when they must be rendered).
+   * Per-document outputs: the key of a document's own files, and whether they come from elsewhere
+   * (kept from the previous build under that key, or rendered on a worker thread), so the emitter
+   * must not render them itself.
    */
   outputs?: {
     keyOf(document: Resource | Article): string;
-    reuse(key: string, paths: string[]): boolean;
+    skip(kind: 'resource' | 'article', document: Resource | Article, key: string, paths: string[]): boolean;
   };
 }
 

@@ -1,3 +1,4 @@
+import { resourcesBySlugOf } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { resourceItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
@@ -8,7 +9,7 @@ import { readingMinutes } from './readable-html.js';
 /** /paths/<path-id>: a curated reading order of resources, premium steps shown with their price. */
 export function emitLearningPathPages(context: EmitContext): OutputFile[] {
   const { model, urls } = context;
-  const bySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  const bySlug = resourcesBySlugOf(model);
   return model.paths.map((learningPath) => {
     const path = pagePaths.learningPath(learningPath.id);
     const resources = learningPath.steps.map((slug) => bySlug.get(slug)!);

@@ -74,7 +74,7 @@ export function articleItem(article: Article, context: EmitContext) {
     published: article.published,
     updated: article.updated,
     /** Place in the cluster's reading order, from 1 (the pillar). */
-    position: ordered.indexOf(article) + 1,
+    position: ordered.findIndex((other) => other.slug === article.slug) + 1,
     total: ordered.length,
     href: pagePaths.article(article.slug),
     cluster_title: cluster?.title ?? article.clusterId,

@@ -1,4 +1,4 @@
-import { clusterArticles } from './article-json.js';
+import { clusterArticles, resourcesBySlugOf } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { homeJsonLd } from './json-ld.js';
 import { articleItem, categoryEntries, resourceItem } from './listing-items.js';
@@ -10,7 +10,7 @@ import { siteTags } from './tag-pages.js';
 /** The home page: the way into every learning path, guide cluster, category and tag. */
 function homePage(context: EmitContext): string {
   const { model, urls } = context;
-  const bySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  const bySlug = resourcesBySlugOf(model);
   // Only public fields reach templates that list resources: a premium body must never be one `{{ }}` away.
   const resources = model.resources.map((resource) => resourceItem(resource, context));
   const head = {

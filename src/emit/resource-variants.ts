@@ -50,16 +50,27 @@ export function resourceHtml(resource: Resource, context: EmitContext): string {
   );
 }
 
+/** Where a free resource's own files go: its page, Markdown and JSON variants. */
+export function resourcePaths(slug: string): string[] {
+  return [`public/resources/${slug}/index.html`, `public/resources/${slug}.md`, `public/api/resources/${slug}.json`];
+}
+
+/** The files of one free resource, each rendered as it is asked for; `key` marks them for reuse by the next build. */
+export function* resourceFiles(resource: Resource, context: EmitContext, key?: string): Generator<OutputFile> {
+  const [html, markdown, json] = resourcePaths(resource.slug) as [string, string, string];
+  const keyed = key ? { key } : {};
+  yield { path: html, content: resourceHtml(resource, context), ...keyed };
+  yield { path: markdown, content: resourceMarkdown(resource), ...keyed };
+  yield { ...jsonFile(context.registry, json, resourceJson(resource, context), 'resource'), ...keyed };
+}
+
 /** HTML, Markdown and JSON variants of every free resource. Premium variants go to the worker (see worker-data). */
 export function* emitResourceVariants(context: EmitContext): Generator<OutputFile> {
   // One resource at a time: each page is written before the next is rendered.
   for (const resource of context.model.resources) {
     if (resource.premium) continue;
-    const paths = [`public/resources/${resource.slug}/index.html`, `public/resources/${resource.slug}.md`, `public/api/resources/${resource.slug}.json`] as const;
     const key = context.outputs?.keyOf(resource);
-    if (key && context.outputs!.reuse(key, [...paths])) continue;
-    yield { path: paths[0], content: resourceHtml(resource, context), ...(key ? { key } : {}) };
-    yield { path: paths[1], content: resourceMarkdown(resource), ...(key ? { key } : {}) };
-    yield { ...jsonFile(context.registry, paths[2], resourceJson(resource, context), 'resource'), ...(key ? { key } : {}) };
+    if (key && context.outputs!.skip('resource', resource, key, resourcePaths(resource.slug))) continue;
+    yield* resourceFiles(resource, context, key);
   }
 }

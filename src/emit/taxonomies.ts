@@ -1,3 +1,4 @@
+import { resourcesBySlugOf } from './article-json.js';
 import { byString } from '../util/compare.js';
 import { estimateTokens, type EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
@@ -36,7 +37,7 @@ export function tagsJson(context: EmitContext): Record<string, unknown> {
 
 export function pathsJson(context: EmitContext): Record<string, unknown> {
   const { model, urls } = context;
-  const bySlug = new Map(model.resources.map((resource) => [resource.slug, resource]));
+  const bySlug = resourcesBySlugOf(model);
   return {
     site: model.site.name,
     url: urls.home,

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Article, ContentModel, Resource } from '../content/model.js';
+import { packageRoot } from '../util/paths.js';
+import { metadataModel } from './output-reuse.js';
+import type { PremiumSentence } from './premium-guard.js';
+import type { WrittenFile } from './staged-output.js';
+
+/** One document whose own files a render thread makes. */
+export interface RenderJob {
+  kind: 'resource' | 'article';
+  document: Resource | Article;
+  key: string;
+}
+
+export type RenderRequest =
+  | { type: 'setup'; model: ContentModel; buildDate: string; stagingDir: string; sentences: PremiumSentence[] }
+  | { type: 'render'; id: number; jobs: RenderJob[] };
+
+export type RenderReply = { id: number; files: WrittenFile[] } | { id: number; error: { name: string; message: string; stack?: string } };
+
+/** The compiled thread script; without it (running from source) pages render on the main thread. */
+const workerScript = path.join(packageRoot, 'lib', 'build', 'render-worker.js');
+const batchSize = 16;
+/** Batches sent ahead to each thread, so none waits while the main thread is busy with other outputs. */
+const inFlightPerThread = 3;
+
+export function renderThreadsAvailable(): boolean {
+  return fs.existsSync(workerScript);
+}
+
+/** The model as render threads receive it: metadata only (bodies arrive with each job), no located YAML. */
+function threadModel(model: ContentModel): ContentModel {
+  const view = metadataModel(model);
+  return { ...view, clusters: view.clusters.map((cluster) => ({ ...cluster, source: undefined })) as unknown as ContentModel['clusters'] };
+}
+
+/**
+ * Renders and writes documents' pages on worker threads, one per core, while the main thread goes
+ * on with the site-wide outputs. Jobs are sent in small batches a few at a time, so only those in
+ * flight are ever copied to a thread.
+ */
+export class RenderPool {
+  private readonly threads: { worker: Worker; inFlight: number }[];
+  private readonly queue: RenderJob[][] = [];
+  private batch: RenderJob[] = [];
+  private readonly written: WrittenFile[] = [];
+  private nextId = 0;
+  private outstanding = 0;
+  private failure: Error | undefined;
+  private settle: (() => void) | undefined;
+
+  constructor(setup: Omit<Extract<RenderRequest, { type: 'setup' }>, 'type' | 'model'> & { model: ContentModel }, threads = Math.max(1, Math.min(os.availableParallelism(), 8))) {
+    const model = threadModel(setup.model);
+    this.threads = Array.from({ length: threads }, () => {
+      const worker = new Worker(workerScript);
+      const thread = { worker, inFlight: 0 };
+      worker.postMessage({ ...setup, type: 'setup', model } satisfies RenderRequest);
+      worker.on('message', (reply: RenderReply) => {
+        if (this.failure) return;
+        thread.inFlight--;
+        this.outstanding--;
+        if ('error' in reply) this.fail(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
+        else this.written.push(...reply.files);
+        this.dispatch();
+      });
+      worker.on('error', (error) => this.fail(error));
+      return thread;
+    });
+  }
+
+  get size(): number {
+    return this.threads.length;
+  }
+
+  add(job: RenderJob): void {
+    this.batch.push(job);
+    if (this.batch.length >= batchSize) {
+      this.queue.push(this.batch);
+      this.batch = [];
+      this.dispatch();
+    }
+  }
+
+  /** Waits for every job and stops the threads; the files they wrote, or the first error. */
+  async finish(): Promise<WrittenFile[]> {
+    if (this.batch.length) this.queue.push(this.batch);
+    this.batch = [];
+    this.dispatch();
+    if (this.outstanding || this.queue.length) await new Promise<void>((resolve) => (this.settle = resolve));
+    await this.close();
+    if (this.failure) throw this.failure;
+    return this.written;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map(({ worker }) => worker.terminate()));
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.queue.length = 0;
+    this.outstanding = 0;
+    this.settle?.();
+  }
+
+  private dispatch(): void {
+    if (this.failure) return;
+    for (const thread of this.threads) {
+      while (thread.inFlight < inFlightPerThread && this.queue.length) {
+        const jobs = this.queue.shift()!;
+        thread.inFlight++;
+        this.outstanding++;
+        thread.worker.postMessage({ type: 'render', id: this.nextId++, jobs } satisfies RenderRequest);
+      }
+    }
+    if (!this.outstanding && !this.queue.length) this.settle?.();
+  }
+}

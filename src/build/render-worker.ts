@@ -1,0 +1,42 @@
+// A render thread: renders and writes the pages of the documents it is sent, with its own page
+// renderer and validators, against the site's metadata it received once (never other bodies).
+import { parentPort } from 'node:worker_threads';
+import type { Article, Cluster, Resource } from '../content/model.js';
+import { articleFiles } from '../emit/article-variants.js';
+import type { EmitContext } from '../emit/context.js';
+import { emitContextFor } from '../emit/create-context.js';
+import { resourceFiles } from '../emit/resource-variants.js';
+import { metadataModel } from './output-reuse.js';
+import { leakGuard } from './premium-guard.js';
+import type { RenderReply, RenderRequest } from './render-pool.js';
+import type { WrittenFile } from './staged-output.js';
+import { writeOutputFile } from './write-output-file.js';
+
+let context: EmitContext | undefined;
+let clusters = new Map<string, Cluster>();
+let inspect: (path: string, chunk: string) => void = () => {};
+let stagingDir = '';
+const folders = new Set<string>();
+
+parentPort!.on('message', (request: RenderRequest) => {
+  if (request.type === 'setup') {
+    context = emitContextFor(metadataModel(request.model), request.buildDate);
+    clusters = new Map(context.model.clusters.map((cluster) => [cluster.id, cluster]));
+    inspect = leakGuard(request.sentences);
+    stagingDir = request.stagingDir;
+    return;
+  }
+  let reply: RenderReply;
+  try {
+    const files: WrittenFile[] = [];
+    for (const job of request.jobs) {
+      const outputs = job.kind === 'resource' ? resourceFiles(job.document as Resource, context!, job.key) : articleFiles(job.document as Article, clusters.get((job.document as Article).clusterId)!, context!, job.key);
+      for (const file of outputs) files.push({ path: file.path, bytes: writeOutputFile(stagingDir, file, inspect, folders), key: job.key });
+    }
+    reply = { id: request.id, files };
+  } catch (error) {
+    const { name, message, stack } = error as Error;
+    reply = { id: request.id, error: { name, message, ...(stack ? { stack } : {}) } };
+  }
+  parentPort!.postMessage(reply);
+});

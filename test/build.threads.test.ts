@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../src/build/build.js';
+import { testEpoch } from './helpers/build-fixture.js';
+import { readTree, repoRoot, tempDir } from './helpers/fixtures.js';
+
+// The default directory has more than a hundred documents: enough for the parse and render threads
+// (they start from 64 documents, and need the compiled lib/, which `npm test` builds first).
+function copyDefaultContent(): string {
+  const content = path.join(tempDir(), 'content');
+  fs.cpSync(path.join(repoRoot, 'content'), content, { recursive: true });
+  return content;
+}
+
+describe('parsing and rendering on worker threads', () => {
+  it('gives the same output, byte for byte, as a build on the main thread alone', async () => {
+    const content = copyDefaultContent();
+    const threaded = await build({ contentDir: content, outDir: path.join(tempDir(), 'dist'), sourceDateEpoch: testEpoch });
+    const single = await build({ contentDir: content, outDir: path.join(tempDir(), 'dist'), sourceDateEpoch: testEpoch, threads: false });
+    expect(threaded.ok && single.ok).toBe(true);
+    expect(threaded.threads.parse).toBeGreaterThan(0);
+    expect(threaded.threads.render).toBeGreaterThan(0);
+    expect(single.threads).toEqual({ parse: 0, render: 0 });
+    const [a, b] = [readTree(threaded.outDir), readTree(single.outDir)];
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    expect([...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file)).toEqual([]);
+  }, 60_000);
+
+  it('stops on an error thrown while a thread renders a page, with its message, and leaves the previous output as it was', async () => {
+    const content = copyDefaultContent();
+    const outDir = path.join(tempDir(), 'dist');
+    expect((await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch })).ok).toBe(true);
+    const before = readTree(outDir);
+    // A custom resource template that fails only for the last resource, long after threads have taken over.
+    const last = fs.readdirSync(path.join(content, 'resources')).sort().at(-1)!.replace(/\.md$/, '');
+    const templates = path.join(content, 'theme');
+    fs.mkdirSync(templates);
+    const builtIn = fs.readFileSync(path.join(repoRoot, 'templates', 'resource.liquid'), 'utf8');
+    fs.writeFileSync(path.join(templates, 'resource.liquid'), builtIn.replace('{% block content -%}', `{% block content -%}{% if resource.slug == "${last}" %}{% render 'partials/no-such-partial' %}{% endif %}`));
+    fs.appendFileSync(path.join(content, 'site.yaml'), '\ntemplates: theme\n');
+    const failed = build({ contentDir: content, outDir, sourceDateEpoch: testEpoch });
+    await expect(failed).rejects.toThrow(/no-such-partial/);
+    expect([...readTree(outDir)].filter(([file, bytes]) => !bytes.equals(before.get(file) ?? Buffer.alloc(0))).map(([file]) => file)).toEqual([]);
+    expect(fs.readdirSync(path.dirname(outDir)).filter((name) => name.startsWith('.agentdir-'))).toEqual([]);
+  }, 60_000);
+});
