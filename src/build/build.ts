@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { loadContent } from '../content/load-content.js';
-import type { ContentModel } from '../content/model.js';
+import type { Article, ContentModel, Resource } from '../content/model.js';
 import type { Problem } from '../errors/problem.js';
 import { emitArticleVariants } from '../emit/article-variants.js';
 import type { EmitContext } from '../emit/context.js';
@@ -143,6 +143,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const staged = new StagedOutput(outDir, { incremental: Boolean(options.cacheDir) });
   const files: WrittenFile[] = [];
   const sentences = premiumSentences(model);
+  releaseCheckData(model);
   const inspect = leakGuard(sentences);
   const write = (file: OutputFile) => files.push(staged.write(file, inspect));
   const keep = (key: string, paths: string[]) => {
@@ -158,10 +159,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   context.outputs = {
     keyOf: (document) => documentKey(pageContext, document),
     skip(kind, document, key, paths) {
-      if (keep(key, paths)) return true;
+      if (keep(key, paths)) {
+        releaseHtml(document);
+        return true;
+      }
       if (!pool && options.threads !== false && ++renderedHere > renderHereFirst && renderThreadsAvailable()) pool = new RenderPool({ model, buildDate: context.buildDate, stagingDir: staged.dir, sentences });
-      pool?.add({ kind, document, key });
-      return Boolean(pool);
+      if (!pool) return false;
+      // The job keeps the document's HTML until it is sent; the model lets go of it now.
+      pool.add({ kind, document: { ...document }, key });
+      releaseHtml(document);
+      return true;
     },
   };
   const metadataContext: EmitContext = { ...context, model: metadataModel(model) };
@@ -214,6 +221,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     staged.abort();
     throw error;
   }
+}
+
+/**
+ * Links and heading anchors of every document serve the content checks only, and a page's body HTML
+ * only its own page: a site of 50,000 documents should not carry either through the whole build.
+ */
+function releaseCheckData(model: ContentModel): void {
+  for (const document of [...model.resources, ...model.articles]) document.rendered = { ...document.rendered, links: [], anchors: [] };
+}
+
+function releaseHtml(document: Resource | Article): void {
+  document.rendered = { ...document.rendered, html: '' };
 }
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */

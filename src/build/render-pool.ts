@@ -89,7 +89,7 @@ export class RenderPool {
     if (this.batch.length) this.queue.push(this.batch);
     this.batch = [];
     this.dispatch();
-    if (this.outstanding || this.queue.length) await new Promise<void>((resolve) => (this.settle = resolve));
+    if (!this.failure && (this.outstanding || this.queue.length)) await new Promise<void>((resolve) => (this.settle = resolve));
     await this.close();
     if (this.failure) throw this.failure;
     return this.written;

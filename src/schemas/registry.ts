@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { builtinSchemasDir } from '../util/paths.js';
+import { createRequire } from 'node:module';
+import { builtinSchemasDir, packageRoot } from '../util/paths.js';
+import { exportName, registryOptions, schemasDigest } from './registry-options.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -35,26 +37,47 @@ export type SchemaName =
   | 'corpus-license-required'
   | 'mcp-catalog';
 
-/** Every schema in `schemas/`, compiled once per process and shared by validation and the build. */
+/** Compiled ahead of time by `npm run compile` (scripts/compile-validators.mjs). */
+const precompiledPath = path.join(packageRoot, 'lib', 'schemas', 'validators.cjs');
+
+/** The ahead-of-time validators, when they were compiled from exactly these schemas. */
+function precompiledValidators(digest: string): Record<string, ValidateFunction> | undefined {
+  if (!fs.existsSync(precompiledPath)) return undefined;
+  try {
+    const compiled = createRequire(import.meta.url)(precompiledPath) as Record<string, ValidateFunction> & { schemasDigest?: string };
+    return compiled.schemasDigest === digest ? compiled : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every schema in `schemas/`, compiled once and shared by validation and the build: ahead of time
+ * when lib/ holds validators compiled from these very schemas, otherwise on first use.
+ */
 export class SchemaRegistry {
   readonly ajv: Ajv2020;
   private readonly compiled = new Map<SchemaName, ValidateFunction>();
   private readonly raw = new Map<string, Record<string, unknown>>();
+  private readonly precompiled: Record<string, ValidateFunction> | undefined;
 
   constructor(dir = builtinSchemasDir) {
-    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, verbose: true, allowUnionTypes: true });
+    this.ajv = new Ajv2020(registryOptions);
     addFormats(this.ajv);
-    for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.schema.json')).sort()) {
-      const schema = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>;
+    const files = fs.readdirSync(dir).filter((name) => name.endsWith('.schema.json')).sort();
+    const texts = files.map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
+    files.forEach((file, index) => {
+      const schema = JSON.parse(texts[index]!) as Record<string, unknown>;
       this.raw.set(file.replace(/\.schema\.json$/, ''), schema);
       this.ajv.addSchema(schema);
-    }
+    });
+    this.precompiled = path.resolve(dir) === builtinSchemasDir ? precompiledValidators(schemasDigest(files, texts)) : undefined;
   }
 
   validator(name: SchemaName): ValidateFunction {
     let validate = this.compiled.get(name);
     if (!validate) {
-      validate = this.ajv.getSchema(`${schemaIdBase}${name}.schema.json`);
+      validate = this.precompiled?.[exportName(name)] ?? this.ajv.getSchema(`${schemaIdBase}${name}.schema.json`);
       if (!validate) throw new Error(`No schema named \`${name}\` in schemas/.`);
       this.compiled.set(name, validate);
     }
