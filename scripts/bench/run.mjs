@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: agentdir against Eleventy and Hugo on the same seeded Markdown, then the worker
-// under load. Prints one table of medians. Options: --runs N (default 3), --only zach,directory,large.
+// under load. Prints one table of medians. Options: --runs N (default 3), --only zach,directory,large,
+// --no-load (skip the worker). `large` also builds a quarter and a half of its size cold, to show
+// how time and memory grow with the number of documents.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -94,6 +96,21 @@ for (const name of only) {
   const one = await repeat(`agentdir, one file changed`, times, (index) => fs.writeFileSync(changed, `${original}\nEdit ${index}.\n`), build);
   fs.writeFileSync(changed, original);
   const row = { name, cold, warm, one };
+  if (name === 'large') {
+    // Cold builds at a quarter and a half of the size, from their own folders: growth with size.
+    row.growth = [];
+    for (const fraction of [0.25, 0.5]) {
+      const resources = Math.round(shapes.large.resources * fraction);
+      const folder = path.join(work, `large-${resources}`);
+      generate(folder, { ...shapes.large, resources });
+      const smaller = path.join(work, `out-large-${resources}`);
+      const emptyCache = path.join(work, `cache-large-${resources}`);
+      const run = await repeat(`agentdir cold (${resources} resources)`, 1, null, () => measure(process.execPath, [cli, 'build', folder, '--out', smaller, '--cache-dir', emptyCache, '--quiet']));
+      row.growth.push({ resources, ...run });
+      for (const done of [folder, smaller, emptyCache]) fs.rmSync(done, { recursive: true, force: true });
+    }
+    row.growth.push({ resources: shapes.large.resources, ...cold });
+  }
   if (name !== 'large' && fs.existsSync(eleventy)) {
     const output = path.join(work, `eleventy-${name}`);
     row.eleventy = await repeat(`Eleventy 3.1.2 (HTML only)`, times, () => fs.rmSync(output, { recursive: true, force: true }), () => measure(process.execPath, [eleventy, `--input=${contentDir}`, `--output=${output}`, '--quiet'], { cwd: work }));
@@ -155,6 +172,10 @@ for (const row of rows) {
   for (const [label, run] of [['cold, all outputs', row.cold], ['warm, nothing changed', row.warm], ['one file changed', row.one]]) {
     lines.push(`| ${row.name}: ${label} | ${run.seconds.toFixed(2)} s | ${mb(run.rss)} | ${row.eleventy ? `${row.eleventy.seconds.toFixed(2)} s` : '-'} | ${row.hugo ? `${row.hugo.seconds.toFixed(2)} s` : '-'} | ${label.startsWith('cold') ? ratio(run, row.eleventy) : '-'} | ${ratio(run, row.hugo)} |`);
   }
+}
+for (const row of rows.filter((candidate) => candidate.growth)) {
+  lines.push('', '| large, cold | time | per 1,000 resources | peak RSS |', '|---|---|---|---|');
+  for (const run of row.growth) lines.push(`| ${run.resources.toLocaleString('en')} resources | ${run.seconds.toFixed(1)} s | ${((run.seconds * 1000) / run.resources).toFixed(2)} s | ${mb(run.rss)} |`);
 }
 if (load.length) {
   lines.push('', '| worker route (50 connections) | req/s | p99 | errors |', '|---|---|---|---|');

@@ -105,7 +105,7 @@ export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: Emi
   { emit: emitHeadersFile, reads: 'metadata' },
   { emit: emitWorkerData, reads: 'text' },
   { emit: emitWranglerConfig, reads: 'metadata' },
-  { emit: emitDiscoveryExtras, reads: 'text' },
+  { emit: emitDiscoveryExtras, reads: 'metadata' },
 ];
 
 /** Documents rendered on the main thread before render threads are started. */
@@ -145,7 +145,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const sentences = premiumSentences(model);
   releaseCheckData(model);
   const inspect = leakGuard(sentences);
-  const write = (file: OutputFile) => files.push(staged.write(file, inspect));
+  const write = (file: OutputFile) => files.push(...staged.write(file, inspect));
   const keep = (key: string, paths: string[]) => {
     const kept = staged.keep(key, paths);
     if (kept) files.push(...kept);

@@ -55,9 +55,18 @@ export class StagedOutput {
   }
 
   /** Writes one file; `inspect` sees every chunk before it is written (the premium-leak guard). */
-  write(file: OutputFile, inspect?: (path: string, chunk: string) => void): WrittenFile {
+  write(file: OutputFile, inspect?: (path: string, chunk: string) => void): WrittenFile[] {
     this.claim(file.path);
-    return { path: file.path, bytes: writeOutputFile(this.dir, file, inspect, this.folders), ...(file.key ? { key: file.key } : {}) };
+    const written = { path: file.path, bytes: writeOutputFile(this.dir, file, inspect, this.folders), ...(file.key ? { key: file.key } : {}) };
+    return [
+      written,
+      ...(file.copies ?? []).map((copy) => {
+        this.claim(copy);
+        fs.mkdirSync(path.dirname(path.join(this.dir, copy)), { recursive: true });
+        fs.copyFileSync(path.join(this.dir, file.path), path.join(this.dir, copy));
+        return { ...written, path: copy };
+      }),
+    ];
   }
 
   /** Takes on a file another thread wrote into the staging folder. */

@@ -81,11 +81,9 @@ function corpusJsonFile(context: EmitContext, meta: Record<string, unknown>, res
 export function emitCorpus(context: EmitContext): OutputFile[] {
   const records = corpusRecords('sample', context);
   const [meta, ...resources] = records;
+  // Every record is checked against corpus-record as it is written; that the published, inlined copy
+  // of that schema accepts the same lines is proven by test/build.outputs, not paid for on every build.
   const schema = publishedCorpusSchema(context);
-  // The published schema must accept what we publish, just like the schema it was derived from.
-  const validatePublished = context.registry.ajv.compile(schema);
-  for (const record of records) if (!validatePublished(record)) throw new Error(`public/api/corpus.schema.json rejects a corpus record: ${context.registry.ajv.errorsText(validatePublished.errors)}`);
-  context.registry.ajv.removeSchema(schema);
   assertValid(context.registry, 'corpus-record', meta, 'public/api/corpus.jsonl line 1');
   return [
     ndjsonFile(context.registry, 'public/api/corpus.jsonl', records, 'corpus-record'),

@@ -1,5 +1,4 @@
 import type { EmitContext } from './context.js';
-import { llmsFullTxt, llmsTxt } from './llms-txt.js';
 import { jsonFile, type OutputFile } from './output.js';
 import { serverCard } from './server-card.js';
 
@@ -14,12 +13,10 @@ export function mcpCatalog(context: EmitContext): Record<string, unknown> {
   };
 }
 
-/** Discovery files some agents look for under /.well-known/: llms.txt twins and the catalogs. */
+/** Catalogs some agents look for under /.well-known/ (the llms.txt twins there come with llms.txt itself). */
 export function emitDiscoveryExtras(context: EmitContext): OutputFile[] {
   const catalog = mcpCatalog(context);
   return [
-    { path: 'public/.well-known/llms.txt', content: llmsTxt(context) },
-    { path: 'public/.well-known/llms-full.txt', content: llmsFullTxt(context) },
     jsonFile(context.registry, 'public/.well-known/mcp/catalog.json', catalog, 'mcp-catalog'),
     jsonFile(context.registry, 'public/.well-known/ai-catalog.json', catalog, 'mcp-catalog'),
   ];

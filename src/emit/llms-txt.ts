@@ -76,7 +76,8 @@ function demoteHeadings(markdown: string): string {
 
 export function emitLlmsTxt(context: EmitContext): OutputFile[] {
   return [
-    { path: 'public/llms.txt', content: llmsTxt(context) },
-    { path: 'public/llms-full.txt', content: llmsFullTxt(context) },
+    // Some agents look for both under /.well-known/ too: the same bytes, written once and copied.
+    { path: 'public/llms.txt', content: llmsTxt(context), copies: ['public/.well-known/llms.txt'] },
+    { path: 'public/llms-full.txt', content: llmsFullTxt(context), copies: ['public/.well-known/llms-full.txt'] },
   ];
 }

@@ -10,6 +10,8 @@ export interface OutputFile {
   content: string | Iterable<string>;
   /** Set on a document's own outputs: the key under which the next build may reuse them. */
   key?: string;
+  /** Further paths that get the same bytes (copied once written, not produced again). */
+  copies?: string[];
 }
 
 /** What emitters return: files produced one after another, written as they come. */
