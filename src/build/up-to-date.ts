@@ -4,6 +4,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from './compiler-key.js';
+import { readAndKeep } from '../util/read-once.js';
 
 /** Written beside public/ and worker/ after each build: what went in, what came out. */
 export const manifestName = 'build-manifest.json';
@@ -24,7 +25,7 @@ export interface InputKeyOptions {
 
 function hashFiles(hash: ReturnType<typeof createHash>, root: string, patterns: string[]): void {
   if (!fs.existsSync(root)) return;
-  for (const file of fg.sync(patterns, { cwd: root, dot: false }).sort()) hash.update(file).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
+  for (const file of fg.sync(patterns, { cwd: root, dot: false }).sort()) hash.update(file).update('\0').update(readAndKeep(path.join(root, file))).update('\0');
 }
 
 /**

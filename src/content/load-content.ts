@@ -2,7 +2,7 @@ import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { isError, sortProblems, type Problem } from '../errors/problem.js';
 import { crossCheck } from './cross-checks.js';
-import fs from 'node:fs';
+import { forgetKeptReads, readText } from '../util/read-once.js';
 import fg from 'fast-glob';
 import { articleFiles, loadClusters } from './load-articles.js';
 import type { ParseJob } from './parse-document.js';
@@ -33,9 +33,10 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const resourceFiles = (await fg('resources/*.md', { cwd: dir, absolute: true })).sort();
   const articleFileList = await articleFiles(dir);
   const jobs: ParseJob[] = [
-    ...resourceFiles.map((file) => ({ file, text: fs.readFileSync(file, 'utf8'), kind: 'resource' as const })),
-    ...articleFileList.map((file) => ({ file, text: fs.readFileSync(file, 'utf8'), kind: 'article' as const })),
+    ...resourceFiles.map((file) => ({ file, text: readText(file), kind: 'resource' as const })),
+    ...articleFileList.map((file) => ({ file, text: readText(file), kind: 'article' as const })),
   ];
+  forgetKeptReads();
   const { results, stats } = await parseDocuments(jobs, { cacheDir: options.cacheDir ?? null, contentDir: dir, ...(options.threads === false ? { threads: false } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   const parsedArticles = new Map(articleFileList.map((file, index) => [file, results[resourceFiles.length + index]!]));
   const [siteResult, clusterResult, pathResult] = await Promise.all([loadSite(dir, options.baseUrl), loadClusters(dir, parsedArticles), loadPaths(dir)]);

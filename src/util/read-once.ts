@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+
+/**
+ * Content files are read twice in one `agentdir build`: whole, to digest every input for the
+ * up-to-date check, then as text to parse. The bytes of the first read are kept until the second
+ * asks for them, which also makes the parse see exactly the bytes the digest covered.
+ */
+const kept = new Map<string, Buffer>();
+
+/** Reads a file's bytes and keeps them for one later `readText` of the same path. */
+export function readAndKeep(file: string): Buffer {
+  const bytes = fs.readFileSync(file);
+  kept.set(file, bytes);
+  return bytes;
+}
+
+/** A file's text: from a kept read when there is one (and then forgotten), else from disk. */
+export function readText(file: string): string {
+  const bytes = kept.get(file);
+  if (!bytes) return fs.readFileSync(file, 'utf8');
+  kept.delete(file);
+  return bytes.toString('utf8');
+}
+
+/** Drops kept reads nobody asked for (files the parse does not read, such as YAML). */
+export function forgetKeptReads(): void {
+  kept.clear();
+}
