@@ -31,6 +31,7 @@ import { emitDiscoveryExtras } from '../emit/discovery-extras.js';
 import { bundleWorker } from './bundle-worker.js';
 import { leakGuard, premiumSentences } from './premium-guard.js';
 import { RenderPool, renderThreadsAvailable } from './render-pool.js';
+import { HeapCeiling } from './heap-ceiling.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { documentKey, metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
@@ -145,7 +146,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const sentences = premiumSentences(model);
   releaseCheckData(model);
   const inspect = leakGuard(sentences);
-  const write = (file: OutputFile) => files.push(...staged.write(file, inspect));
+  const ceiling = new HeapCeiling(256);
+  const write = (file: OutputFile) => {
+    files.push(...staged.write(file, inspect));
+    ceiling.check();
+  };
   const keep = (key: string, paths: string[]) => {
     const kept = staged.keep(key, paths);
     if (kept) files.push(...kept);

@@ -1,0 +1,29 @@
+import v8 from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { HeapCeiling } from '../src/build/heap-ceiling.js';
+
+const used = () => v8.getHeapStatistics().used_heap_size;
+
+describe('the heap ceiling of large builds', () => {
+  it('collects garbage in full once the heap has grown by half past what was live, and brings the heap down', () => {
+    const ceiling = new HeapCeiling(1);
+    // Over its floor from the start: the first collection measures what is live.
+    expect(ceiling.collections).toBe(1);
+    const live = used();
+    let garbage: string[] | null = [];
+    while (used() < live * 1.6) garbage.push(`${'page '.repeat(200)}${garbage.length}`);
+    garbage = null;
+    const before = used();
+    ceiling.check();
+    expect(ceiling.collections).toBe(2);
+    expect(used()).toBeLessThan(before - live * 0.3);
+    ceiling.check();
+    expect(ceiling.collections).toBe(2);
+  });
+
+  it('leaves a heap under its floor to the engine', () => {
+    const ceiling = new HeapCeiling(1_000_000);
+    ceiling.check();
+    expect(ceiling.collections).toBe(0);
+  });
+});
