@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countWords, renderMarkdown } from '../src/markdown/render.js';
+import { bodyHtml, storeMarkdown } from '../src/markdown/stored-markdown.js';
 
 describe('renderMarkdown', () => {
   it('renders GFM tables, task lists, strikethrough and autolinks', () => {
@@ -64,5 +65,18 @@ describe('the CommonMark fast path', () => {
     const { markdownProcessor, commonmarkProcessor, processorFor } = await import('../src/markdown/processor.js');
     expect(processorFor(markdown)).toBe(markdownProcessor);
     expect(String(commonmarkProcessor.processSync(markdown))).not.toBe(String(markdownProcessor.processSync(markdown)));
+  });
+});
+
+describe('stored renderings', () => {
+  it('keep the body HTML deflated, in a buffer of exactly its size, and give it back unchanged', () => {
+    const markdown = Array.from({ length: 40 }, (_, index) => `## Part ${index}\n\nSome **text** with a [link](https://example.com/${index}) and \`code\`, é and 漢字.`).join('\n\n');
+    const rendered = renderMarkdown(markdown);
+    const stored = storeMarkdown(rendered);
+    expect(bodyHtml(stored)).toBe(rendered.html);
+    expect(stored.packedHtml.byteLength).toBeLessThan(Buffer.byteLength(rendered.html) / 3);
+    expect(stored.packedHtml.buffer.byteLength).toBe(stored.packedHtml.byteLength);
+    expect(stored).not.toHaveProperty('html');
+    expect(stored.outline).toEqual(rendered.outline);
   });
 });

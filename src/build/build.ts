@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { loadContent } from '../content/load-content.js';
-import type { Article, ContentModel, Resource } from '../content/model.js';
+import type { ContentModel } from '../content/model.js';
 import type { Problem } from '../errors/problem.js';
 import { emitArticleVariants } from '../emit/article-variants.js';
 import type { EmitContext } from '../emit/context.js';
@@ -30,10 +30,10 @@ import { emitWranglerConfig } from '../emit/wrangler-config.js';
 import { emitDiscoveryExtras } from '../emit/discovery-extras.js';
 import { bundleWorker } from './bundle-worker.js';
 import { leakGuard, premiumSentences } from './premium-guard.js';
-import { RenderPool, renderThreadsAvailable } from './render-pool.js';
+import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
-import { documentKey, metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
+import { metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
 import { inputKey, manifestName, type BuildManifest } from './up-to-date.js';
 import { directoryFetcher } from '../grader/directory-fetcher.js';
@@ -109,9 +109,6 @@ export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: Emi
   { emit: emitDiscoveryExtras, reads: 'metadata' },
 ];
 
-/** Documents rendered on the main thread before render threads are started. */
-const renderHereFirst = 64;
-
 /** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */
 export function buildDate(model: ContentModel, sourceDateEpoch?: string): string {
   if (sourceDateEpoch && /^\d+$/.test(sourceDateEpoch)) return new Date(Number(sourceDateEpoch) * 1000).toISOString().slice(0, 10);
@@ -157,30 +154,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return Boolean(kept);
   };
   const pageContext = pageContextKey(model, context.buildDate);
-  // Documents' pages go to render threads once there are enough of them to be worth the threads'
-  // start; the first few render here, and a build that changed a handful of files starts none.
-  let pool: RenderPool | undefined;
-  let renderedHere = 0;
-  context.outputs = {
-    keyOf: (document) => documentKey(pageContext, document),
-    skip(kind, document, key, paths) {
-      if (keep(key, paths)) {
-        releaseHtml(document);
-        return true;
-      }
-      if (!pool && options.threads !== false && ++renderedHere > renderHereFirst && renderThreadsAvailable()) pool = new RenderPool({ model, buildDate: context.buildDate, stagingDir: staged.dir, sentences });
-      if (!pool) return false;
-      // The job keeps the document's HTML until it is sent; the model lets go of it now.
-      pool.add({ kind, document: { ...document }, key });
-      releaseHtml(document);
-      return true;
-    },
-  };
-  const metadataContext: EmitContext = { ...context, model: metadataModel(model) };
+  const documents = new DocumentOutputs({ model, buildDate: context.buildDate, pageContext, stagingDir: staged.dir, sentences, threads: options.threads !== false, keep });
+  context.outputs = documents.hook;
+  // Made on first use: an incremental build usually keeps every metadata emitter's files.
+  let metadataContext: EmitContext | undefined;
   // While threads render, the main thread must now and then let their replies in and send more work.
   let lastBreath = performance.now();
   const breathe = async () => {
-    if (!pool || performance.now() - lastBreath < 10) return;
+    if (!documents.threaded || performance.now() - lastBreath < 10) return;
     await new Promise((resolve) => setImmediate(resolve));
     lastBreath = performance.now();
   };
@@ -188,24 +169,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     options.onPhase?.('emitting and writing');
     const emitTimer = new PhaseTimer();
     for (const { emit, reads } of emitters) {
-      if (reads === 'text') {
-        for (const file of emit(context)) {
-          write(file);
+      // An emitter that reads only metadata keeps all its files while the page context is unchanged.
+      const key = reads === 'metadata' ? metadataEmitterKey(pageContext, emit.name) : undefined;
+      if (!key || !keep(key, staged.filesWithKey(key))) {
+        if (key) metadataContext ??= { ...context, model: metadataModel(model) };
+        for (const file of emit(key ? metadataContext! : context)) {
+          write(key ? { ...file, key } : file);
           await breathe();
-        }
-      } else {
-        const key = metadataEmitterKey(pageContext, emit.name);
-        if (!keep(key, staged.filesWithKey(key))) {
-          for (const file of emit(metadataContext)) {
-            write({ ...file, key });
-            await breathe();
-          }
         }
       }
       emitTimer.mark(emit.name);
     }
-    if (pool) {
-      for (const file of await pool.finish()) files.push(staged.adopt(file));
+    if (documents.threaded) {
+      for (const file of await documents.finish()) files.push(staged.adopt(file));
       emitTimer.mark('render threads (waiting)');
     }
     timer.mark('emit+write');
@@ -220,24 +196,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (key) write(manifestFile(key, files, summary));
     staged.commit();
     timer.mark('commit');
-    return { ok: true, problems, outDir, files, ...summary, phases: timer.phases, emitters: emitTimer.phases, threads: { parse: stats?.threads ?? 0, render: pool?.size ?? 0 } };
+    return { ok: true, problems, outDir, files, ...summary, phases: timer.phases, emitters: emitTimer.phases, threads: { parse: stats?.threads ?? 0, render: documents.threads } };
   } catch (error) {
-    await pool?.close();
+    await documents.close();
     staged.abort();
     throw error;
   }
 }
 
-/**
- * Links and heading anchors of every document serve the content checks only, and a page's body HTML
- * only its own page: a site of 50,000 documents should not carry either through the whole build.
- */
+/** Links and heading anchors of every document serve the content checks only: a large site should not carry them through the build. */
 function releaseCheckData(model: ContentModel): void {
   for (const document of [...model.resources, ...model.articles]) document.rendered = { ...document.rendered, links: [], anchors: [] };
-}
-
-function releaseHtml(document: Resource | Article): void {
-  document.rendered = { ...document.rendered, html: '' };
 }
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */

@@ -5,15 +5,20 @@ const megabytes = 2 ** 20;
 /** How far the heap may grow past what a full collection left live. */
 const headroom = 1.5;
 
-/** A function that runs a full garbage collection, when the engine lets us have one. */
+let collector: (() => void) | null | undefined;
+
+/** A function that runs a full garbage collection, when the engine lets us have one (made once per process). */
 function fullCollection(): (() => void) | undefined {
-  try {
-    // Exposed to contexts created from now on; the build's own context is left as it was.
-    v8.setFlagsFromString('--expose-gc');
-    return vm.runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
+  if (collector === undefined) {
+    try {
+      // Exposed to contexts created from now on; the build's own context is left as it was.
+      v8.setFlagsFromString('--expose-gc');
+      collector = vm.runInNewContext('gc') as () => void;
+    } catch {
+      collector = null;
+    }
   }
+  return collector ?? undefined;
 }
 
 function usedHeap(): number {

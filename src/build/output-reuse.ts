@@ -51,16 +51,8 @@ export function metadataEmitterKey(context: string, emitter: string): string {
 export function metadataModel(model: ContentModel): ContentModel {
   const views = new Map<Resource | Article, Resource | Article>();
   function view<T extends Resource | Article>(document: T): T {
-    const copy = { ...document };
-    for (const field of ownFields) {
-      delete (copy as unknown as Record<string, unknown>)[field];
-      Object.defineProperty(copy, field, {
-        enumerable: false,
-        get() {
-          throw new Error(`An emitter listed as reading only metadata read \`${field}\` of \`${document.slug}\`: move it to the emitters that read text (src/build/build.ts). This is a bug in agentdir.`);
-        },
-      });
-    }
+    const copy = Object.create(metadataOnly) as T;
+    for (const [field, value] of Object.entries(document)) if (!ownFields.has(field)) (copy as unknown as Record<string, unknown>)[field] = value;
     views.set(document, copy);
     return copy;
   }
@@ -72,3 +64,18 @@ export function metadataModel(model: ContentModel): ContentModel {
     articles: model.articles.map((article) => views.get(article) as Article),
   };
 }
+
+/** The prototype of every metadata view: one throwing getter per left-out field, shared by all views. */
+const metadataOnly: object = Object.create(
+  Object.prototype,
+  Object.fromEntries(
+    [...ownFields].map((field) => [
+      field,
+      {
+        get(this: { slug?: string }) {
+          throw new Error(`An emitter listed as reading only metadata read \`${field}\` of \`${this.slug}\`: move it to the emitters that read text (src/build/build.ts). This is a bug in agentdir.`);
+        },
+      },
+    ]),
+  ),
+);

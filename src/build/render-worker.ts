@@ -6,7 +6,6 @@ import { articleFiles } from '../emit/article-variants.js';
 import type { EmitContext } from '../emit/context.js';
 import { emitContextFor } from '../emit/create-context.js';
 import { resourceFiles } from '../emit/resource-variants.js';
-import { metadataModel } from './output-reuse.js';
 import { leakGuard } from './premium-guard.js';
 import type { RenderReply, RenderRequest } from './render-pool.js';
 import type { WrittenFile } from './staged-output.js';
@@ -20,7 +19,8 @@ const folders = new Set<string>();
 
 parentPort!.on('message', (request: RenderRequest) => {
   if (request.type === 'setup') {
-    context = emitContextFor(metadataModel(request.model), request.buildDate);
+    // The model arrives without bodies or rendered Markdown (see threadModel): other documents' text cannot be read here.
+    context = emitContextFor(request.model, request.buildDate);
     clusters = new Map(context.model.clusters.map((cluster) => [cluster.id, cluster]));
     inspect = leakGuard(request.sentences);
     stagingDir = request.stagingDir;

@@ -1,4 +1,4 @@
-import type { RenderedMarkdown } from '../markdown/render.js';
+import type { StoredMarkdown } from '../markdown/stored-markdown.js';
 import type { YamlSource } from './source-file.js';
 
 export type PricingTierId = 'starter' | 'corpus' | 'redistribution';
@@ -54,7 +54,7 @@ export interface Resource extends Located {
   currency?: string;
   checkout_url?: string;
   body: string;
-  rendered: RenderedMarkdown;
+  rendered: StoredMarkdown;
 }
 
 export interface FaqEntry {
@@ -79,7 +79,7 @@ export interface Article extends Located {
   updated: string;
   resources: string[];
   body: string;
-  rendered: RenderedMarkdown;
+  rendered: StoredMarkdown;
 }
 
 export interface Cluster {

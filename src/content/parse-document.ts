@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { Problem } from '../errors/problem.js';
-import { renderMarkdown, type RenderedMarkdown } from '../markdown/render.js';
+import { renderMarkdown } from '../markdown/render.js';
+import { storeMarkdown, type StoredMarkdown } from '../markdown/stored-markdown.js';
 import { splitFrontMatter } from './front-matter.js';
 import { fileProblem } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
@@ -24,7 +25,7 @@ export interface ParsedDocument {
   front?: Record<string, unknown>;
   body: string;
   bodyLineOffset: number;
-  rendered?: RenderedMarkdown;
+  rendered?: StoredMarkdown;
   problems: Problem[];
 }
 
@@ -70,5 +71,5 @@ export function parseDocument(job: ParseJob, validate: ValidateFunction): Parsed
   }
   const problems = validateAgainstSchema(source, validate, `the front matter of ${kind} \`${slug}\``);
   if (problems.length) return { slug, body, bodyLineOffset, problems };
-  return { slug, front: source.data as Record<string, unknown>, body, bodyLineOffset, rendered: renderMarkdown(body), problems: [] };
+  return { slug, front: source.data as Record<string, unknown>, body, bodyLineOffset, rendered: storeMarkdown(renderMarkdown(body)), problems: [] };
 }

@@ -25,6 +25,8 @@ const workerScript = path.join(packageRoot, 'lib', 'content', 'parse-worker.js')
 /**
  * Parses every document once: from the persistent cache when its text is unchanged, otherwise on a
  * pool of worker threads sized to the machine's cores (or inline for a handful of documents).
+ * Each job's text is let go of once its document is parsed: the result carries what the build
+ * needs, and a large site's sources would otherwise stay in memory twice over.
  */
 export async function parseDocuments(jobs: ParseJob[], options: { cacheDir: string | null; contentDir: string; threads?: boolean; onProgress?: (done: number, total: number) => void }): Promise<{ results: ParsedDocument[]; stats: ParseStats }> {
   const cache = options.cacheDir ? new ParseCache(options.cacheDir, options.contentDir) : undefined;
@@ -33,27 +35,26 @@ export async function parseDocuments(jobs: ParseJob[], options: { cacheDir: stri
   jobs.forEach((job, index) => {
     const key = ParseCache.keyOf(job);
     const hit = cache?.get(key);
-    if (hit) results[index] = hit;
-    else misses.push({ index, job: { ...job, key } });
+    if (hit) {
+      results[index] = hit;
+      job.text = '';
+    } else misses.push({ index, job: { ...job, key } });
   });
   let done = jobs.length - misses.length;
+  const parsed = (miss: (typeof misses)[number], result: ParsedDocument) => {
+    results[miss.index] = result;
+    cache?.set(miss.job.key, result);
+    jobs[miss.index]!.text = miss.job.text = '';
+    options.onProgress?.(++done, jobs.length);
+  };
   options.onProgress?.(done, jobs.length);
 
   const threads = options.threads !== false && misses.length >= poolThreshold && fs.existsSync(workerScript) ? Math.max(1, Math.min(os.availableParallelism(), 8)) : 0;
   if (threads === 0) {
     const validators = { resource: schemaRegistry().validator('resource.frontmatter'), article: schemaRegistry().validator('article.frontmatter') };
-    for (const { index, job } of misses) {
-      results[index] = parseDocument(job, validators[job.kind]);
-      cache?.set(job.key, results[index]!);
-      options.onProgress?.(++done, jobs.length);
-    }
+    for (const miss of misses) parsed(miss, parseDocument(miss.job, validators[miss.job.kind]));
   } else {
-    await runPool(misses, threads, (position, result) => {
-      const { index, job } = misses[position]!;
-      results[index] = result;
-      cache?.set(job.key, result);
-      options.onProgress?.(++done, jobs.length);
-    });
+    await runPool(misses, threads, (position, result) => parsed(misses[position]!, result));
   }
   cache?.save();
   return { results: results as ParsedDocument[], stats: { documents: jobs.length, cached: jobs.length - misses.length, parsed: misses.length, threads } };

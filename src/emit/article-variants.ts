@@ -7,6 +7,7 @@ import { jsonFile, ndjsonFile, type OutputFile } from './output.js';
 import { breadcrumbTrail, pageData } from './page-data.js';
 import { pagePaths } from './page-paths.js';
 import { readableHtml, readingMinutes } from './readable-html.js';
+import { bodyHtml } from '../markdown/stored-markdown.js';
 import { tableOfContents } from './table-of-contents.js';
 
 function articleHtml(article: Article, cluster: Cluster, context: EmitContext): string {
@@ -55,7 +56,7 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
         ...tableOfContents(article.rendered.outline),
         ...(article.faq.length ? [{ text: 'FAQ', anchor: 'agentdir-faq', children: [] }] : []),
       ],
-      body_html: readableHtml(article.rendered.html),
+      body_html: readableHtml(bodyHtml(article.rendered)),
     }),
   );
 }

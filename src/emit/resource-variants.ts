@@ -6,6 +6,7 @@ import { jsonFile, type OutputFile } from './output.js';
 import { breadcrumbTrail, pageData } from './page-data.js';
 import { pagePaths } from './page-paths.js';
 import { readableHtml, readingMinutes } from './readable-html.js';
+import { bodyHtml } from '../markdown/stored-markdown.js';
 import { resourceJson, resourceMarkdown } from './resource-json.js';
 import { tableOfContents } from './table-of-contents.js';
 
@@ -43,7 +44,7 @@ export function resourceHtml(resource: Resource, context: EmitContext): string {
       breadcrumbs: trail,
       outline: resource.rendered.outline,
       toc: tableOfContents(resource.rendered.outline),
-      body_html: readableHtml(resource.rendered.html),
+      body_html: readableHtml(bodyHtml(resource.rendered)),
       learning_paths: pathsThrough(resource, context),
       guides: model.articles.filter((article) => article.resources.includes(resource.slug)).map((article) => articleItem(article, context)),
     }),
