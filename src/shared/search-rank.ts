@@ -19,10 +19,20 @@ export function queryTerms(query: string): string[] {
 
 const stopWords = new Set(['a', 'an', 'and', 'are', 'for', 'how', 'in', 'is', 'of', 'on', 'or', 'the', 'to', 'what', 'with', 'do', 'does', 'i', 'my']);
 
+/** A row's fields as terms are matched against them, made once per row: an index is read once and searched often. */
+const matchable = new WeakMap<SearchRow, { title: string; description: string; tags: string }>();
+
+function matchableFields(row: SearchRow): { title: string; description: string; tags: string } {
+  let fields = matchable.get(row);
+  if (!fields) {
+    fields = { title: row.title.toLowerCase(), description: row.description.toLowerCase(), tags: row.tags.join(' ').replace(/-/g, ' ') };
+    matchable.set(row, fields);
+  }
+  return fields;
+}
+
 export function scoreRow(row: SearchRow, terms: string[]): number {
-  const title = row.title.toLowerCase();
-  const description = row.description.toLowerCase();
-  const tags = row.tags.join(' ').replace(/-/g, ' ');
+  const { title, description, tags } = matchableFields(row);
   let score = 0;
   for (const term of terms) {
     if (title.includes(term)) score += searchWeights.title;
