@@ -10,11 +10,18 @@ function titleCase(id: string): string {
     .join(' ');
 }
 
+/** The list of slugs under `key`, made on first use (appended to in place: copying it per resource is quadratic). */
+function slugsOf(lists: Map<string, string[]>, key: string): string[] {
+  let slugs = lists.get(key);
+  if (!slugs) lists.set(key, (slugs = []));
+  return slugs;
+}
+
 export function categoriesJson(context: EmitContext): Record<string, unknown> {
   const { model, urls } = context;
   const declared = new Map((model.site.categories ?? []).map((category) => [category.id, category]));
   const used = new Map<string, string[]>();
-  for (const resource of model.resources) used.set(resource.category, [...(used.get(resource.category) ?? []), resource.slug]);
+  for (const resource of model.resources) slugsOf(used, resource.category).push(resource.slug);
   const ids = [...new Set([...declared.keys(), ...used.keys()])];
   const categories = ids.map((id) => {
     const meta = declared.get(id);
@@ -27,7 +34,7 @@ export function categoriesJson(context: EmitContext): Record<string, unknown> {
 export function tagsJson(context: EmitContext): Record<string, unknown> {
   const { model, urls } = context;
   const used = new Map<string, string[]>();
-  for (const resource of model.resources) for (const tag of resource.tags) used.set(tag, [...(used.get(tag) ?? []), resource.slug]);
+  for (const resource of model.resources) for (const tag of resource.tags) slugsOf(used, tag).push(resource.slug);
   const tags = [...used.entries()]
     .map(([tag, slugs]) => ({ tag, count: slugs.length, resources: [...slugs].sort(byString) }))
     .sort((a, b) => b.count - a.count || byString(a.tag, b.tag));
