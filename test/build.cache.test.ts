@@ -143,6 +143,22 @@ describe('incremental output: pages that list documents, removed documents, inte
     await equalsFreshBuild();
   });
 
+  it('updates the output folder in place when it keeps files, and swaps a new one in when it keeps none', async () => {
+    const { content, outDir, run, equalsFreshBuild } = await incremental();
+    await run();
+    const folder = () => fs.statSync(outDir).ino;
+    const first = folder();
+    const file = path.join(content, 'resources', 'wire-formats.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('when you own both ends.', 'when you own both ends of the wire.'));
+    await run();
+    expect(folder()).toBe(first);
+    // A title is on every page: nothing is kept.
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'));
+    await run();
+    expect(folder()).not.toBe(first);
+    await equalsFreshBuild();
+  });
+
   it('removes every output of a deleted resource, folders included', async () => {
     const { content, outDir, run, equalsFreshBuild } = await incremental();
     const extra = path.join(content, 'resources', 'schema-evolution.md');

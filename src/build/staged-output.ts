@@ -15,10 +15,10 @@ export interface WrittenFile {
  * The build's output, written file by file beside `outDir`; until `commit`, the previous output is
  * untouched and `abort` removes every trace of the attempt.
  *
- * Two ways to commit. A full build swaps the staging folder in with two renames. An incremental
- * build (a previous build with a manifest, and reuse allowed) stages only the files it produced and
- * `keep`s the rest where they are: at commit the staged files are renamed into place one by one and
- * the files this build no longer makes are removed. The manifest is removed first and written last,
+ * Two ways to commit. A full build, or an incremental one that kept nothing, swaps the staging
+ * folder in with two renames. An incremental build (a previous build with a manifest, and reuse
+ * allowed) stages only the files it produced and `keep`s the rest where they are: at commit the
+ * staged files are renamed into place one by one and the files this build no longer makes are removed. The manifest is removed first and written last,
  * so an interrupted commit leaves a folder the next build will not trust, and rebuilds in full.
  */
 export class StagedOutput {
@@ -111,7 +111,8 @@ export class StagedOutput {
   }
 
   commit(): void {
-    if (this.incremental) return this.commitInPlace();
+    // When nothing was kept, the staging folder is the whole output: one swap beats a rename per file.
+    if (this.incremental && this.kept.size) return this.commitInPlace();
     const existed = fs.existsSync(this.target);
     if (existed) fs.renameSync(this.target, this.retired);
     try {
