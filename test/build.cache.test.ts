@@ -22,6 +22,20 @@ function changedPaths(before: Map<string, Buffer>, after: Map<string, Buffer>): 
   return [...paths].filter((file) => !before.get(file)?.equals(after.get(file) ?? Buffer.alloc(0)) || !after.has(file)).sort();
 }
 
+/** A copy of the minimal fixture built again and again into one folder with one cache, as `agentdir build` would. */
+function incrementalSite() {
+  const content = copyFixture('minimal');
+  const cacheDir = path.join(tempDir(), 'cache');
+  const outDir = path.join(tempDir(), 'dist');
+  const run = async () => {
+    const result = await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir });
+    expect(result.ok).toBe(true);
+    return result;
+  };
+  const equalsFreshBuild = async () => expect(changedPaths((await buildWith(content, null)).tree, readTree(outDir))).toEqual([]);
+  return { content, cacheDir, outDir, run, equalsFreshBuild };
+}
+
 describe('the persistent parse cache', () => {
   it('never changes output: builds without, with an empty and with a warm cache are byte-identical', async () => {
     const content = copyFixture('minimal');
@@ -77,10 +91,7 @@ describe('the persistent parse cache', () => {
 
 describe('incremental output', () => {
   it('keeps the files of unchanged documents (the same inode, not rendered again) and rewrites only the edited one', async () => {
-    const content = copyFixture('minimal');
-    const cacheDir = path.join(tempDir(), 'cache');
-    const outDir = path.join(tempDir(), 'dist');
-    const run = async () => expect((await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir })).ok).toBe(true);
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     await run();
     const inode = (file: string) => fs.statSync(path.join(outDir, file)).ino;
     const before = { kept: inode('public/resources/getting-started/index.html'), edited: inode('public/resources/wire-formats/index.html'), article: inode('public/api/articles/first-steps.json') };
@@ -92,41 +103,24 @@ describe('incremental output', () => {
     expect(inode('public/resources/wire-formats/index.html')).not.toBe(before.edited);
     expect(fs.readFileSync(path.join(outDir, 'public/resources/wire-formats.md'), 'utf8')).toContain('of the wire.');
     // A result built incrementally equals a build from scratch.
-    const fresh = await buildWith(content, null);
-    expect(changedPaths(fresh.tree, readTree(outDir))).toEqual([]);
+    await equalsFreshBuild();
   });
 
   it('renders every page again when something all pages show changes (a title)', async () => {
-    const content = copyFixture('minimal');
-    const cacheDir = path.join(tempDir(), 'cache');
-    const outDir = path.join(tempDir(), 'dist');
-    await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir });
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
+    await run();
     const before = fs.statSync(path.join(outDir, 'public/resources/getting-started/index.html')).ino;
     const file = path.join(content, 'resources', 'wire-formats.md');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'));
-    await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir });
+    await run();
     expect(fs.statSync(path.join(outDir, 'public/resources/getting-started/index.html')).ino).not.toBe(before);
-    const fresh = await buildWith(content, null);
-    expect(changedPaths(fresh.tree, readTree(outDir))).toEqual([]);
+    await equalsFreshBuild();
   });
 });
 
 describe('incremental output: pages that list documents, removed documents, interrupted commits', () => {
-  async function incremental() {
-    const content = copyFixture('minimal');
-    const cacheDir = path.join(tempDir(), 'cache');
-    const outDir = path.join(tempDir(), 'dist');
-    const run = async () => {
-      const result = await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir });
-      expect(result.ok).toBe(true);
-      return result;
-    };
-    const equalsFreshBuild = async () => expect(changedPaths((await buildWith(content, null)).tree, readTree(outDir))).toEqual([]);
-    return { content, cacheDir, outDir, run, equalsFreshBuild };
-  }
-
   it('keeps listing pages (home, tags, categories, clusters) when only a body changes, and renders them again when a title does', async () => {
-    const { content, outDir, run, equalsFreshBuild } = await incremental();
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     await run();
     const listings = ['public/index.html', 'public/tags/formats/index.html', 'public/categories/protocols/index.html', 'public/guides/basics/index.html'];
     const inodes = () => listings.map((file) => fs.statSync(path.join(outDir, file)).ino);
@@ -144,7 +138,7 @@ describe('incremental output: pages that list documents, removed documents, inte
   });
 
   it('updates the output folder in place when it keeps files, and swaps a new one in when it keeps none', async () => {
-    const { content, outDir, run, equalsFreshBuild } = await incremental();
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     await run();
     const folder = () => fs.statSync(outDir).ino;
     const first = folder();
@@ -160,7 +154,7 @@ describe('incremental output: pages that list documents, removed documents, inte
   });
 
   it('removes every output of a deleted resource, folders included', async () => {
-    const { content, outDir, run, equalsFreshBuild } = await incremental();
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     const extra = path.join(content, 'resources', 'schema-evolution.md');
     fs.writeFileSync(extra, fs.readFileSync(path.join(content, 'resources', 'wire-formats.md'), 'utf8').replace('title: Wire formats', 'title: Schema evolution'));
     await run();
@@ -172,7 +166,7 @@ describe('incremental output: pages that list documents, removed documents, inte
   });
 
   it('after a commit that was cut short (no manifest), builds in full and drops files no build made', async () => {
-    const { outDir, run, equalsFreshBuild } = await incremental();
+    const { outDir, run, equalsFreshBuild } = incrementalSite();
     await run();
     fs.rmSync(path.join(outDir, 'build-manifest.json'));
     fs.writeFileSync(path.join(outDir, 'public', 'half-written.html'), 'left over');
@@ -200,10 +194,7 @@ describe('the parse cache on disk', () => {
   };
 
   it('keeps documents in a few pack files; an edit rewrites one pack and a deleted document leaves it', async () => {
-    const content = copyFixture('minimal');
-    const cacheDir = path.join(tempDir(), 'cache');
-    const outDir = path.join(tempDir(), 'dist');
-    const run = async () => expect((await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir })).ok).toBe(true);
+    const { content, cacheDir, run } = incrementalSite();
     await run();
     const documents = fs.readdirSync(path.join(content, 'resources')).length + 3;
     const before = packs(cacheDir);

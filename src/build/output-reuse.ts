@@ -9,8 +9,16 @@ import { compilerKey } from './compiler-key.js';
 /** Fields that are the document's own text or bookkeeping, not metadata other pages can show. */
 const ownFields = new Set(['body', 'rendered', 'source', 'file', 'bodyLineOffset']);
 
+const metadataText = new WeakMap<Resource | Article, string>();
+
+/** A document's metadata as JSON, made once per document: the page context and its own key both hash it. */
 function metadataOf(document: Resource | Article): string {
-  return JSON.stringify(document, (key, value) => (ownFields.has(key) ? undefined : value));
+  let text = metadataText.get(document);
+  if (text === undefined) {
+    text = JSON.stringify(document, (key, value) => (ownFields.has(key) ? undefined : value));
+    metadataText.set(document, text);
+  }
+  return text;
 }
 
 function hashTemplates(hash: ReturnType<typeof createHash>, folder: string | undefined): void {

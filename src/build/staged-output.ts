@@ -28,6 +28,8 @@ export class StagedOutput {
   private readonly folders = new Set<string>();
   /** The previous build's files (size and key), when this build may keep some of them. */
   private readonly previous = new Map<string, { bytes: number; key?: string }>();
+  /** The same, grouped by key (made on first use). */
+  private previousByKey: Map<string, string[]> | undefined;
   private readonly staged = new Set<string>();
   private readonly kept = new Set<string>();
 
@@ -82,7 +84,11 @@ export class StagedOutput {
 
   /** The previous build's files made under `key`, as the manifest lists them (none without a previous build). */
   filesWithKey(key: string): string[] {
-    return [...this.previous].filter(([, entry]) => entry.key === key).map(([file]) => file);
+    if (!this.previousByKey) {
+      this.previousByKey = new Map();
+      for (const [file, entry] of this.previous) if (entry.key) (this.previousByKey.get(entry.key) ?? this.previousByKey.set(entry.key, []).get(entry.key)!).push(file);
+    }
+    return this.previousByKey.get(key) ?? [];
   }
 
   /**

@@ -2,14 +2,15 @@ import type { Article, Cluster, ContentModel, Resource } from '../content/model.
 import type { EmitContext } from './context.js';
 import { estimateTokens } from './context.js';
 
+/** The fields every listing of a guide starts with, like resourceCore for resources. */
+export function articleCore(article: Article) {
+  return { slug: article.slug, title: article.title, description: article.description, kind: article.kind, order: article.order };
+}
+
 export function articleRef(article: Article, context: EmitContext) {
   const { urls } = context;
   return {
-    slug: article.slug,
-    title: article.title,
-    description: article.description,
-    kind: article.kind,
-    order: article.order,
+    ...articleCore(article),
     url: urls.articleHtml(article.slug),
     markdown: urls.articleMarkdown(article.slug),
     json: urls.articleJson(article.slug),

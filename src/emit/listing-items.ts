@@ -1,5 +1,5 @@
 import type { Article, Resource } from '../content/model.js';
-import { clusterArticles } from './article-json.js';
+import { articleCore, clusterArticles } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { pagePaths } from './page-paths.js';
 import { premiumFields, resourceCore } from './resource-json.js';
@@ -66,11 +66,7 @@ export function articleItem(article: Article, context: EmitContext) {
   const cluster = context.model.clusters.find((candidate) => candidate.id === article.clusterId);
   const ordered = cluster ? clusterArticles(cluster) : [article];
   return {
-    slug: article.slug,
-    title: article.title,
-    description: article.description,
-    kind: article.kind,
-    order: article.order,
+    ...articleCore(article),
     published: article.published,
     updated: article.updated,
     /** Place in the cluster's reading order, from 1 (the pillar). */
