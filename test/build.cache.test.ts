@@ -165,10 +165,14 @@ describe('incremental output: pages that list documents, removed documents, inte
     await equalsFreshBuild();
   });
 
-  it('after a commit that was cut short (no manifest), builds in full and drops files no build made', async () => {
+  it('after a commit that was cut short (a manifest that trusts nothing), builds in full and drops files no build makes', async () => {
     const { outDir, run, equalsFreshBuild } = incrementalSite();
     await run();
-    fs.rmSync(path.join(outDir, 'build-manifest.json'));
+    // What an in-place commit leaves until it finishes: every file either build wrote, none trusted.
+    const manifestFile = path.join(outDir, 'build-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { files: [string, number][] };
+    const files = [...manifest.files.map(([file]) => [file, -1]), ['public/half-written.html', -1]];
+    fs.writeFileSync(manifestFile, JSON.stringify({ generator: 'agentdir', inputKey: '', files, summary: null }));
     fs.writeFileSync(path.join(outDir, 'public', 'half-written.html'), 'left over');
     await run();
     expect(fs.existsSync(path.join(outDir, 'public', 'half-written.html'))).toBe(false);

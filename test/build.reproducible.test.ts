@@ -26,12 +26,15 @@ describe('reproducible builds', () => {
     expect(testEpoch).toBe('1780272000');
   });
 
-  it('rebuilds over an existing output, replacing stale files', async () => {
+  it('rebuilds over an existing output, removing files the previous build wrote and this one does not', async () => {
     const outDir = path.join(tempDir(), 'dist');
     await buildFixture(minimal, outDir);
     const stale = path.join(outDir, 'public', 'stale.txt');
     const fs = await import('node:fs');
     fs.writeFileSync(stale, 'left over');
+    const manifestFile = path.join(outDir, 'build-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { files: [string, number][] };
+    fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, files: [...manifest.files, ['public/stale.txt', 9]] }));
     await buildFixture(minimal, outDir);
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.readdirSync(path.dirname(outDir))).toEqual(['dist']);

@@ -32,6 +32,7 @@ import { bundleWorker } from './bundle-worker.js';
 import { leakGuard, premiumSentences } from './premium-guard.js';
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
+import { checkOutputFolder } from './output-folder-guard.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
@@ -124,6 +125,8 @@ export function createEmitContext(model: ContentModel, sourceDateEpoch?: string)
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(options.outDir);
   const timer = new PhaseTimer();
+  const unsafe = checkOutputFolder({ outDir, contentDir: options.contentDir });
+  if (unsafe) return { ok: false, problems: [unsafe], outDir, files: [], resources: 0, articles: 0, phases: [], emitters: [], threads: { parse: 0, render: 0 } };
   // The CLI has already digested the inputs for its up-to-date check: reading every file again would be wasted.
   const key = options.inputKey !== undefined ? options.inputKey : inputKey({ contentDir: options.contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}) });
   const { model, problems, stats } = await loadContent(options.contentDir, {
@@ -211,7 +214,7 @@ function releaseCheckData(model: ContentModel): void {
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */
 function manifestFile(key: string, files: WrittenFile[], summary: unknown): OutputFile {
-  const manifest: BuildManifest = { inputKey: key, files: [...files].sort((a, b) => byString(a.path, b.path)).map((file) => (file.key ? [file.path, file.bytes, file.key] : [file.path, file.bytes])), summary };
+  const manifest: BuildManifest = { generator: 'agentdir', inputKey: key, files: [...files].sort((a, b) => byString(a.path, b.path)).map((file) => (file.key ? [file.path, file.bytes, file.key] : [file.path, file.bytes])), summary };
   return { path: manifestName, content: `${JSON.stringify(manifest)}\n` };
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../emit/output.js';
-import { manifestName, type BuildManifest } from './up-to-date.js';
+import { manifestName, readManifest, type BuildManifest } from './up-to-date.js';
 import { writeOutputFile } from './write-output-file.js';
 
 export interface WrittenFile {
@@ -26,8 +26,10 @@ export class StagedOutput {
   readonly dir: string;
   private readonly retired: string;
   private readonly folders = new Set<string>();
-  /** The previous build's files (size and key), when this build may keep some of them. */
-  private readonly previous = new Map<string, { bytes: number; key?: string }>();
+  /** The previous build's files (size and key), as its manifest lists them. */
+  private readonly owned = new Map<string, { bytes: number; key?: string }>();
+  /** Whether this build may keep some of the previous build's files. */
+  private readonly reuse: boolean;
   /** The same, grouped by key (made on first use). */
   private previousByKey: Map<string, string[]> | undefined;
   private readonly staged = new Set<string>();
@@ -39,21 +41,17 @@ export class StagedOutput {
     const name = path.basename(this.target);
     this.dir = path.join(parent, `.agentdir-staging-${name}-${process.pid}`);
     this.retired = path.join(parent, `.agentdir-retired-${name}-${process.pid}`);
+    recoverInterruptedBuilds(parent, name);
     fs.rmSync(this.dir, { recursive: true, force: true });
     fs.mkdirSync(this.dir, { recursive: true });
-    if (options.incremental) {
-      try {
-        const manifest = JSON.parse(fs.readFileSync(path.join(this.target, manifestName), 'utf8')) as BuildManifest;
-        for (const [file, bytes, key] of manifest.files) this.previous.set(file, { bytes, ...(key ? { key } : {}) });
-      } catch {
-        // No previous build to keep anything from: a full build.
-      }
-    }
+    // The previous manifest lists the only files this build may remove, whether or not it keeps any.
+    for (const [file, bytes, key] of readManifest(this.target)?.files ?? []) this.owned.set(file, { bytes, ...(key ? { key } : {}) });
+    this.reuse = Boolean(options.incremental);
   }
 
   /** True when this build updates the previous output in place rather than replacing it. */
   get incremental(): boolean {
-    return this.previous.size > 0;
+    return this.reuse && this.owned.size > 0;
   }
 
   /** Writes one file; `inspect` sees every chunk before it is written (the premium-leak guard). */
@@ -86,7 +84,7 @@ export class StagedOutput {
   filesWithKey(key: string): string[] {
     if (!this.previousByKey) {
       this.previousByKey = new Map();
-      for (const [file, entry] of this.previous) if (entry.key) (this.previousByKey.get(entry.key) ?? this.previousByKey.set(entry.key, []).get(entry.key)!).push(file);
+      for (const [file, entry] of this.owned) if (entry.key) (this.previousByKey.get(entry.key) ?? this.previousByKey.set(entry.key, []).get(entry.key)!).push(file);
     }
     return this.previousByKey.get(key) ?? [];
   }
@@ -99,7 +97,7 @@ export class StagedOutput {
     if (!this.incremental || !paths.length) return null;
     const kept: WrittenFile[] = [];
     for (const file of paths) {
-      const entry = this.previous.get(file);
+      const entry = this.owned.get(file);
       if (!entry || entry.key !== key || this.staged.has(file) || this.kept.has(file)) return null;
       const stat = fs.statSync(path.join(this.target, file), { throwIfNoEntry: false });
       if (!stat?.isFile() || stat.size !== entry.bytes) return null;
@@ -127,11 +125,14 @@ export class StagedOutput {
       if (existed) fs.renameSync(this.retired, this.target);
       throw error;
     }
-    if (existed) fs.rmSync(this.retired, { recursive: true, force: true });
+    if (existed) retire(this.retired, this.target, new Set(this.owned.keys()));
   }
 
   private commitInPlace(): void {
-    fs.rmSync(path.join(this.target, manifestName), { force: true });
+    // Until the new manifest is in place, a manifest that trusts nothing but still names every file
+    // either build wrote: an interrupted commit leads to a full build that may still clean up after it.
+    const interim: BuildManifest = { generator: 'agentdir', inputKey: '', files: [...new Set([...this.owned.keys(), ...this.staged])].sort().map((file) => [file, -1]), summary: null };
+    fs.writeFileSync(path.join(this.target, manifestName), `${JSON.stringify(interim)}\n`);
     const folders = new Set<string>();
     for (const file of this.staged) {
       if (file === manifestName) continue;
@@ -147,7 +148,7 @@ export class StagedOutput {
       fs.renameSync(path.join(this.dir, file), destination);
     }
     const emptied = new Set<string>();
-    for (const file of this.previous.keys()) {
+    for (const file of this.owned.keys()) {
       if (this.staged.has(file) || this.kept.has(file) || file === manifestName) continue;
       fs.rmSync(path.join(this.target, file), { force: true });
       emptied.add(path.dirname(file));
@@ -170,5 +171,54 @@ function removeEmptyFolders(root: string, folder: string): void {
     } catch {
       return;
     }
+  }
+}
+
+/**
+ * Removes a previous output that was swapped out, file by file as its manifest lists them. Anything
+ * else in it (a CNAME, a deploy tool's folder) was put there by someone else: it moves into the new
+ * output unless the new build wrote a file at the same path.
+ */
+function retire(retired: string, target: string, owned: Set<string>): void {
+  const entries = fs.readdirSync(retired, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (entry.isDirectory()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const file = path.relative(retired, full).split(path.sep).join('/');
+    if (owned.has(file) || file === manifestName) continue;
+    const destination = path.join(target, file);
+    if (fs.lstatSync(destination, { throwIfNoEntry: false })) continue;
+    fs.mkdirSync(path.dirname(destination), { recursive: true });
+    fs.renameSync(full, destination);
+  }
+  fs.rmSync(retired, { recursive: true, force: true });
+}
+
+/** True while the process with this id runs (another build beside ours). */
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A build that was killed leaves its staging folder (which may hold premium text) or, if killed
+ * mid-swap, the previous output under its retired name: the first is removed, the second restored
+ * (or retired as usual when the swap had finished). Folders of builds still running are left alone.
+ */
+function recoverInterruptedBuilds(parent: string, name: string): void {
+  if (!fs.existsSync(parent)) return;
+  const target = path.join(parent, name);
+  for (const entry of fs.readdirSync(parent)) {
+    const match = /^\.agentdir-(staging|retired)-(.+)-(\d+)$/.exec(entry);
+    if (!match || match[2] !== name || isRunning(Number(match[3]))) continue;
+    const folder = path.join(parent, entry);
+    if (match[1] === 'staging') fs.rmSync(folder, { recursive: true, force: true });
+    else if (!fs.existsSync(target)) fs.renameSync(folder, target);
+    else retire(folder, target, new Set((readManifest(folder)?.files ?? []).map(([file]) => file)));
   }
 }

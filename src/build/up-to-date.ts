@@ -10,6 +10,8 @@ import { readAndKeep } from '../util/read-once.js';
 export const manifestName = 'build-manifest.json';
 
 export interface BuildManifest {
+  generator: 'agentdir';
+  /** Empty while a commit is under way: that folder is ours, but none of it is trusted as up to date. */
   inputKey: string;
   /** Every file the build wrote, with its size, to notice an output changed or deleted by hand. */
   files: [path: string, size: number, key?: string][];
@@ -45,15 +47,33 @@ export function inputKey(options: InputKeyOptions): string | null {
   return hash.digest('hex');
 }
 
-/** The manifest of `outDir` when it was built from exactly these inputs and its files are all still there. */
-export function upToDate(outDir: string, key: string): BuildManifest | null {
-  let manifest: BuildManifest;
+/**
+ * The manifest an agentdir build left in `outDir`, or null when there is none or it is not ours.
+ * It is what makes a folder the build's to replace, and it lists the only files a build may remove.
+ */
+export function readManifest(outDir: string): BuildManifest | null {
+  let manifest: Partial<BuildManifest>;
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(outDir, manifestName), 'utf8')) as BuildManifest;
+    manifest = JSON.parse(fs.readFileSync(path.join(outDir, manifestName), 'utf8')) as Partial<BuildManifest>;
   } catch {
     return null;
   }
-  if (manifest.inputKey !== key) return null;
+  // Manifests from before `generator` was written are recognised by their shape.
+  const files = manifest?.files;
+  if (typeof manifest?.inputKey !== 'string' || !Array.isArray(files)) return null;
+  if (!files.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number' && isOwnPath(entry[0]))) return null;
+  return { ...manifest, generator: 'agentdir' } as BuildManifest;
+}
+
+/** A path a build could have written: relative, inside the output folder. */
+function isOwnPath(file: string): boolean {
+  return file !== '' && !path.isAbsolute(file) && !file.split(/[\\/]/).some((part) => part === '..' || part === '');
+}
+
+/** The manifest of `outDir` when it was built from exactly these inputs and its files are all still there. */
+export function upToDate(outDir: string, key: string): BuildManifest | null {
+  const manifest = readManifest(outDir);
+  if (!manifest || !manifest.inputKey || manifest.inputKey !== key) return null;
   for (const [file, size] of manifest.files) {
     const stat = fs.statSync(path.join(outDir, file), { throwIfNoEntry: false });
     if (!stat || stat.size !== size) return null;

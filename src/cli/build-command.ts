@@ -41,6 +41,15 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
   const cacheDir = options.cache === false ? null : path.resolve(options.cacheDir ?? 'node_modules/.cache/agentdir');
   const seconds = () => ((performance.now() - started) / 1000).toFixed(2);
 
+  // Before any work: a folder the build may not replace is refused with nothing touched.
+  const { checkOutputFolder } = await import('../build/output-folder-guard.js');
+  const unsafe = checkOutputFolder({ outDir: options.out, contentDir });
+  if (unsafe) {
+    if (options.json) process.stdout.write(`${JSON.stringify({ ok: false, upToDate: false, outDir: path.resolve(options.out), errors: 1, warnings: 0, problems: [unsafe] }, null, 2)}\n`);
+    else printProblems([unsafe], options.format);
+    return 1;
+  }
+
   // With the cache on, a build whose inputs are unchanged is done before the compiler is even loaded.
   let key: string | null | undefined;
   if (cacheDir) {

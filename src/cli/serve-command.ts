@@ -24,6 +24,16 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
   let started;
   try {
     const keysFile = keyFilePath(options.keysFile);
+    if (options.watch) {
+      // Watch mode builds into `dist`: refuse a folder a build may not replace before anything else.
+      const { checkOutputFolder } = await import('../build/output-folder-guard.js');
+      const unsafe = checkOutputFolder({ outDir: dist, contentDir: options.content ?? 'content', option: 'agentdir serve --watch' });
+      if (unsafe) {
+        const { formatProblems } = await import('../errors/format.js');
+        process.stderr.write(`${formatProblems([unsafe], 'human')}\n`);
+        return 1;
+      }
+    }
     if (options.watch && !fs.existsSync(path.join(dist, 'worker', 'worker.js'))) {
       // Watching from scratch: make the first build, so there is something to serve.
       const { build } = await import('../build/build.js');

@@ -53,6 +53,7 @@ export const problemTitles = {
   EmptyBody: 'Body is empty',
   MissingTermsResource: 'Premium resources without an access-and-pricing resource',
   PremiumNotAnnounced: 'Premium resource not named on access-and-pricing',
+  UnsafeOutputFolder: 'Output folder is not one a build may replace',
 } as const;
 
 export function isError(problem: Problem): boolean {
