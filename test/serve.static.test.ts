@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliPath, repoRoot, tempDir } from './helpers/fixtures.js';
@@ -6,8 +7,14 @@ import { startServe } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
 let serve: Awaited<ReturnType<typeof startServe>>;
+let outside: string;
 beforeAll(async () => {
   const site = await siteUnderTest();
+  // Links inside the build that lead out of it: serve must not follow them.
+  outside = path.join(tempDir(), 'secret.txt');
+  fs.writeFileSync(outside, 'outside the public root\n');
+  fs.symlinkSync(outside, path.join(site.dist, 'public', 'leak.txt'));
+  fs.symlinkSync(path.dirname(outside), path.join(site.dist, 'public', 'elsewhere'));
   serve = await startServe(site.dist, site.keysFile);
 });
 afterAll(async () => {
@@ -33,10 +40,18 @@ describe('agentdir serve: static files', () => {
   });
 
   it('answers unknown paths with the 404 page, and never serves the _headers file', async () => {
-    for (const pathname of ['/no/such/page', '/_headers']) {
+    for (const pathname of ['/no/such/page', '/_headers', '//_headers', '///_headers', '/_headers/', '/api/../_headers', '/_redirects']) {
       const response = await serve.request(pathname);
-      expect(response.status).toBe(404);
+      expect(response.status, pathname).toBe(404);
       expect(response.body).toContain('Page not found');
+    }
+  });
+
+  it('never follows a symlink out of the public folder', async () => {
+    for (const pathname of ['/leak.txt', '/elsewhere/secret.txt', '/elsewhere/']) {
+      const response = await serve.request(pathname);
+      expect(response.status, pathname).not.toBe(200);
+      expect(response.body).not.toContain('outside the public root');
     }
   });
 

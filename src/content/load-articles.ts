@@ -42,7 +42,7 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
       problems.push(fileProblem(clusterFile, 'MissingFile', `cluster \`${id}\` has no cluster.yaml`, 'Add cluster.yaml with at least `title` and `status` (active or complete).'));
       continue;
     }
-    const read = await readYamlFile(clusterFile);
+    const read = await readYamlFile(dir, clusterFile);
     problems.push(...read.problems);
     if (!read.source) continue;
     const schemaProblems = validateAgainstSchema(read.source, schemaRegistry().validator('cluster'), `cluster \`${id}\``);

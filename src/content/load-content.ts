@@ -2,6 +2,7 @@ import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { isError, sortProblems, type Problem } from '../errors/problem.js';
 import { crossCheck } from './cross-checks.js';
+import { contentFileProblem } from './content-file.js';
 import { forgetKeptReads, readText } from '../util/read-once.js';
 import fg from 'fast-glob';
 import { articleFiles, loadClusters } from './load-articles.js';
@@ -30,8 +31,15 @@ export interface LoadOptions {
 
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<LoadResult & { stats?: ParseStats }> {
   const dir = path.resolve(contentDir);
-  const resourceFiles = (await fg('resources/*.md', { cwd: dir, absolute: true })).sort();
-  const articleFileList = await articleFiles(dir);
+  // Files that lead outside the content folder (or are no regular files) are refused unread.
+  const refused: Problem[] = [];
+  const readable = (file: string) => {
+    const problem = contentFileProblem(dir, file);
+    if (problem) refused.push(problem);
+    return !problem;
+  };
+  const resourceFiles = (await fg('resources/*.md', { cwd: dir, absolute: true })).sort().filter(readable);
+  const articleFileList = (await articleFiles(dir)).filter(readable);
   const jobs: ParseJob[] = [
     ...resourceFiles.map((file) => ({ file, text: readText(file), kind: 'resource' as const })),
     ...articleFileList.map((file) => ({ file, text: readText(file), kind: 'article' as const })),
@@ -41,7 +49,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const parsedArticles = new Map(articleFileList.map((file, index) => [file, results[resourceFiles.length + index]!]));
   const [siteResult, clusterResult, pathResult] = await Promise.all([loadSite(dir, options.baseUrl), loadClusters(dir, parsedArticles), loadPaths(dir)]);
   const resourceResult = assembleResources(resourceFiles, results.slice(0, resourceFiles.length));
-  const problems = [...siteResult.problems, ...resourceResult.problems, ...clusterResult.problems, ...pathResult.problems];
+  const problems = [...refused, ...siteResult.problems, ...resourceResult.problems, ...clusterResult.problems, ...pathResult.problems];
   const site = siteResult.site;
   if (site) {
     problems.push(

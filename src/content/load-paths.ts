@@ -11,7 +11,7 @@ import type { YamlSource } from './source-file.js';
 export async function loadPaths(dir: string): Promise<{ paths: LearningPath[]; source?: YamlSource; problems: Problem[] }> {
   const file = path.join(dir, 'paths.yaml');
   if (!fs.existsSync(file)) return { paths: [], problems: [] };
-  const read = await readYamlFile(file);
+  const read = await readYamlFile(dir, file);
   if (!read.source) return { paths: [], problems: read.problems };
   const problems = validateAgainstSchema(read.source, schemaRegistry().validator('paths'), 'paths.yaml');
   if (problems.length) return { paths: [], source: read.source, problems };

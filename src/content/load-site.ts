@@ -15,7 +15,7 @@ export async function loadSite(dir: string, baseUrl?: string): Promise<{ site?: 
       problems: [fileProblem(file, 'MissingFile', 'site.yaml is missing', `Create ${displayPath(file)} with at least name, url, description, publisher and pricing, or pass the content folder as the first argument.`)],
     };
   }
-  const { source, problems } = await readYamlFile(file);
+  const { source, problems } = await readYamlFile(dir, file);
   if (!source) return { problems };
   const schemaProblems = validateAgainstSchema(source, schemaRegistry().validator('site'), 'site.yaml');
   if (schemaProblems.length) return { source, problems: schemaProblems };

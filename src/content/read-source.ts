@@ -1,33 +1,20 @@
 import fs from 'node:fs/promises';
-import type { Problem, ProblemCode } from '../errors/problem.js';
-import { displayPath } from '../util/paths.js';
+import type { Problem } from '../errors/problem.js';
+import { fileProblem } from './file-problem.js';
 import { parseYamlSource, type YamlSource } from './source-file.js';
+import { contentFileProblem } from './content-file.js';
+
+export { fileProblem };
 
 export interface ReadYaml {
   source?: YamlSource;
   problems: Problem[];
 }
 
-export function fileProblem(
-  file: string,
-  code: ProblemCode,
-  message: string,
-  hint: string,
-  at: { line?: number; column?: number; field?: string; severity?: 'error' | 'warning' } = {},
-): Problem {
-  return {
-    code,
-    severity: at.severity ?? 'error',
-    file: displayPath(file),
-    line: at.line ?? 0,
-    column: at.column ?? 0,
-    field: at.field ?? '',
-    message,
-    hint,
-  };
-}
-
-export async function readYamlFile(file: string): Promise<ReadYaml> {
+/** Reads a YAML file of the content folder `root` (refused unread when it leads outside it). */
+export async function readYamlFile(root: string, file: string): Promise<ReadYaml> {
+  const refused = contentFileProblem(root, file);
+  if (refused) return { problems: [refused] };
   const text = await fs.readFile(file, 'utf8');
   return parseYaml(file, text, text, 0);
 }

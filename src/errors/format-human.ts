@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { maxContentFileBytes } from '../content/content-file.js';
 import { problemTitles, type Problem } from './problem.js';
 
 export interface HumanFormatOptions {
@@ -37,6 +38,9 @@ export function summary(problems: Problem[]): string {
 function sourceLine(cache: Map<string, string[] | undefined>, file: string, line: number): string | undefined {
   if (!cache.has(file)) {
     try {
+      // Only a regular text file of sane size is quoted: never a device, a pipe or a runaway file.
+      const stat = fs.statSync(file);
+      if (!stat.isFile() || stat.size > maxContentFileBytes) throw new Error('not quoted');
       cache.set(file, fs.readFileSync(file, 'utf8').split(/\r?\n/));
     } catch {
       cache.set(file, undefined);

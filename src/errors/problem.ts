@@ -53,6 +53,9 @@ export const problemTitles = {
   EmptyBody: 'Body is empty',
   MissingTermsResource: 'Premium resources without an access-and-pricing resource',
   PremiumNotAnnounced: 'Premium resource not named on access-and-pricing',
+  DisallowedUrlScheme: 'Link uses a URL scheme pages may not carry',
+  ContentOutsideFolder: 'Content path is not a file inside the content folder',
+  FileTooLarge: 'File is too large',
   UnsafeOutputFolder: 'Output folder is not one a build may replace',
 } as const;
 

@@ -3,21 +3,26 @@ import path from 'node:path';
 import { contentTypeFor } from '../shared/content-types.js';
 import { headersFor, type HeaderRule } from './header-rules.js';
 
-const hostFiles = new Set(['/_headers', '/_redirects', '/.assetsignore']);
+// Instructions for the static host, not content (Cloudflare and Netlify never serve them either).
+const hostFiles = new Set(['_headers', '_redirects', '.assetsignore']);
+
+/** `target` when it is a regular file whose real path (symlinks followed) is inside the real `root`. */
+async function regularFileInside(root: string, target: string): Promise<string | null> {
+  const real = await fs.realpath(target).catch(() => null);
+  if (!real) return null;
+  const relative = path.relative(await fs.realpath(root), real);
+  if (relative.startsWith('..') || path.isAbsolute(relative) || hostFiles.has(relative)) return null;
+  return (await fs.stat(real).catch(() => null))?.isFile() ? real : null;
+}
 
 /** Finds the file a path names under `root`: the file itself, or a folder's index.html, for `/x` and `/x/` alike. */
 async function resolveFile(root: string, pathname: string): Promise<string | null> {
-  // Instructions for the static host, not content (Cloudflare and Netlify never serve them either).
-  if (hostFiles.has(pathname)) return null;
   const target = path.join(root, pathname);
   // The path was decoded and checked for dot segments already; this keeps even a bug inside the root.
   if (target !== root && !target.startsWith(root + path.sep)) return null;
   const stat = await fs.stat(target).catch(() => null);
-  if (stat?.isFile()) return target;
-  if (stat?.isDirectory()) {
-    const index = path.join(target, 'index.html');
-    if ((await fs.stat(index).catch(() => null))?.isFile()) return index;
-  }
+  if (stat?.isFile()) return regularFileInside(root, target);
+  if (stat?.isDirectory()) return regularFileInside(root, path.join(target, 'index.html'));
   return null;
 }
 

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Problem } from '../errors/problem.js';
+import { fileProblem } from './file-problem.js';
+
+/** Past this size a content file is refused unread: a Markdown document or a YAML file is never this big. */
+export const maxContentFileBytes = 8 * 1024 * 1024;
+
+export type ContentRead = { ok: true; text: string } | { ok: false; problem: Problem };
+
+/** Folders with their symlinks resolved, made once per folder (a site has few folders and many files). */
+const realFolders = new Map<string, string>();
+function realFolder(folder: string): string {
+  let real = realFolders.get(folder);
+  if (!real) realFolders.set(folder, (real = fs.realpathSync(folder)));
+  return real;
+}
+
+function isInside(root: string, target: string): boolean {
+  const relative = path.relative(realFolder(root), target);
+  return !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/**
+ * Why `file` may not be read as content, or null when it may: a regular file (or a symlink to one)
+ * inside `root`, of a sane size. Checked before any read, so a link to /proc/self/environ, /dev/zero
+ * or a file elsewhere on the machine is refused without a byte of it reaching the build or a message.
+ */
+export function contentFileProblem(root: string, file: string): Problem | null {
+  let stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (!stat) return fileProblem(file, 'MissingFile', 'the file disappeared while it was being read', 'Run the command again once the editor has finished saving.');
+  // A linked folder (articles/guides -> ~/elsewhere) leaves the content folder as surely as a linked file.
+  let target = path.join(realFolder(path.dirname(file)), path.basename(file));
+  if (stat.isSymbolicLink()) {
+    try {
+      target = fs.realpathSync(file);
+    } catch {
+      return fileProblem(file, 'ContentOutsideFolder', 'the symlink points at nothing', 'Remove the link, or point it at a file inside the content folder.');
+    }
+    stat = fs.statSync(target);
+  }
+  if (!isInside(root, target)) {
+    return fileProblem(file, 'ContentOutsideFolder', 'this path leads outside the content folder through a symlink, so it was not read', 'Copy the file into the content folder instead of linking to it: only files inside it are published.');
+  }
+  if (!stat.isFile()) return fileProblem(file, 'ContentOutsideFolder', 'this is not a regular file (a device, pipe or socket), so it was not read', 'Replace it with a regular text file.');
+  if (stat.size > maxContentFileBytes) {
+    return fileProblem(file, 'FileTooLarge', `the file is ${(stat.size / 1024 / 1024).toFixed(1)} MiB, over the ${maxContentFileBytes / 1024 / 1024} MiB a content file may have`, 'Split it into several documents, or move large data out of the content folder and link to it.');
+  }
+  return null;
+}
+
+/** Reads a content file's bytes after `contentFileProblem` has cleared it. */
+export function readContentBytes(root: string, file: string): { ok: true; bytes: Buffer } | { ok: false; problem: Problem } {
+  const problem = contentFileProblem(root, file);
+  return problem ? { ok: false, problem } : { ok: true, bytes: fs.readFileSync(file) };
+}
