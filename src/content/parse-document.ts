@@ -7,6 +7,7 @@ import { splitFrontMatter } from './front-matter.js';
 import { fileProblem } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import { slugOf, slugPattern } from './slug.js';
+import { markdownTooDeep, nestingProblem, yamlTooDeep } from './nesting-limit.js';
 import { parseYamlSource, type YamlSource } from './source-file.js';
 
 export type DocumentKind = 'resource' | 'article';
@@ -60,6 +61,11 @@ export function parseDocument(job: ParseJob, validate: ValidateFunction): Parsed
     return { slug, body: '', bodyLineOffset: 0, problems: [problem] };
   }
   const { yaml, yamlLineOffset, body, bodyLineOffset } = split.value;
+  // Measured before either parser runs: both recurse per level.
+  const yamlDeep = yamlTooDeep(yaml);
+  if (yamlDeep) return { slug, body, bodyLineOffset, problems: [nestingProblem(file, 'YAML', yamlDeep, yamlLineOffset)] };
+  const markdownDeep = markdownTooDeep(body);
+  if (markdownDeep) return { slug, body, bodyLineOffset, problems: [nestingProblem(file, 'Markdown', markdownDeep, bodyLineOffset)] };
   const { source, syntaxErrors } = parseYamlSource(file, text, yaml, yamlLineOffset);
   if (syntaxErrors.length) {
     return {

@@ -3,6 +3,7 @@ import type { Problem } from '../errors/problem.js';
 import { fileProblem } from './file-problem.js';
 import { parseYamlSource, type YamlSource } from './source-file.js';
 import { contentFileProblem } from './content-file.js';
+import { nestingProblem, yamlTooDeep } from './nesting-limit.js';
 
 export { fileProblem };
 
@@ -16,6 +17,8 @@ export async function readYamlFile(root: string, file: string): Promise<ReadYaml
   const refused = contentFileProblem(root, file);
   if (refused) return { problems: [refused] };
   const text = await fs.readFile(file, 'utf8');
+  const deep = yamlTooDeep(text);
+  if (deep) return { problems: [nestingProblem(file, 'YAML', deep, 0)] };
   return parseYaml(file, text, text, 0);
 }
 
