@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
-import { exportKv, exportSecret, keyFilePath, KeyFileError, newKey, readKeyFile, writeKeyFile } from '../keys/key-file.js';
+import { exportKv, exportSecret, keyFilePath, KeyFileError, newKey, readKeyFile } from '../keys/key-file.js';
+import { updateKeyFile } from '../keys/update-key-file.js';
 import { keyTiers, type KeyTier } from '../shared/key-hash.js';
 import { displayPath } from '../util/paths.js';
 
@@ -28,10 +29,8 @@ export function keysCommand(setExitCode: (code: number) => void): Command {
     .action((options: { tier: KeyTier; label?: string; file?: string }) =>
       guard(async () => {
         const file = keyFilePath(options.file);
-        const keyFile = readKeyFile(file);
         const { key, record } = await newKey(options.tier, options.label, today());
-        keyFile.keys.push(record);
-        writeKeyFile(file, keyFile);
+        await updateKeyFile(file, (keyFile) => void keyFile.keys.push(record));
         process.stdout.write(`${key}\n`);
         process.stderr.write(`Created ${record.id} (${record.tier}) in ${displayPath(file)}. The key above is shown only now: give it to its owner; it cannot be recovered.\n`);
       })(),
@@ -57,13 +56,13 @@ export function keysCommand(setExitCode: (code: number) => void): Command {
     .argument('<id>', 'the key id shown by `keys list`')
     .addOption(fileOption())
     .action((id: string, options: { file?: string }) =>
-      guard(() => {
+      guard(async () => {
         const file = keyFilePath(options.file);
-        const keyFile = readKeyFile(file);
-        const record = keyFile.keys.find((candidate) => candidate.id === id);
-        if (!record) throw new KeyFileError(`No key with id \`${id}\` in ${displayPath(file)}. Run \`agentdir keys list\` to see the ids.`);
-        record.revoked ??= today();
-        writeKeyFile(file, keyFile);
+        await updateKeyFile(file, (keyFile) => {
+          const record = keyFile.keys.find((candidate) => candidate.id === id);
+          if (!record) throw new KeyFileError(`No key with id \`${id}\` in ${displayPath(file)}. Run \`agentdir keys list\` to see the ids.`);
+          record.revoked ??= today();
+        });
         process.stderr.write(`Revoked ${id}. Re-run \`agentdir keys export\` and update the AGENTDIR_KEYS secret where the worker runs; \`agentdir serve\` picks it up by itself.\n`);
       })(),
     );

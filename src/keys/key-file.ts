@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sha256Hex, type KeyRecord, type KeyTier } from '../shared/key-hash.js';
+import { displayPath } from '../util/paths.js';
+import { describeJsonError } from './json-error.js';
+import { keyRecordProblems } from './key-record-problems.js';
 
 /** Where keys live unless a flag or AGENTDIR_KEYS_FILE says otherwise: outside dist/, ignored by git. */
 export const defaultKeyFile = path.join('.agentdir', 'keys.json');
@@ -21,14 +24,21 @@ export class KeyFileError extends Error {
 
 export function readKeyFile(file: string): KeyFile {
   if (!fs.existsSync(file)) return { version: 1, keys: [] };
+  const shown = displayPath(file);
+  const text = fs.readFileSync(file, 'utf8');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
-    throw new KeyFileError(`${file} is not valid JSON (${(error as Error).message}). Restore it from a backup, or move it away to start a new key file.`);
+    throw new KeyFileError(`${shown} is not valid JSON: ${describeJsonError(text, error)}. Restore it from a backup, or move it away to start a new key file.`);
   }
-  const keys = (parsed as Partial<KeyFile>)?.keys;
-  if (!Array.isArray(keys)) throw new KeyFileError(`${file} has no \`keys\` list. It is not an agentdir key file.`);
+  const keys = (parsed as Partial<KeyFile> | null)?.keys;
+  if (!Array.isArray(keys)) throw new KeyFileError(`${shown} has no \`keys\` list. It is not an agentdir key file.`);
+  const problems = keyRecordProblems(keys);
+  if (problems.length) {
+    const listed = problems.slice(0, 3).join('; ') + (problems.length > 3 ? `; and ${problems.length - 3} more` : '');
+    throw new KeyFileError(`${shown} has malformed keys: ${listed}. Fix those entries, or restore the file from a backup.`);
+  }
   return { version: 1, keys: keys as KeyRecord[] };
 }
 
@@ -36,7 +46,14 @@ export function readKeyFile(file: string): KeyFile {
 export function writeKeyFile(file: string, keyFile: KeyFile): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, `${JSON.stringify(keyFile, null, 2)}\n`, { mode: 0o600 });
+  const fd = fs.openSync(temporary, 'w', 0o600);
+  try {
+    fs.writeFileSync(fd, `${JSON.stringify(keyFile, null, 2)}\n`);
+    // On disk before the rename, so a power cut cannot leave the new name pointing at empty data.
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
   fs.renameSync(temporary, file);
 }
 

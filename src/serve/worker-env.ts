@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parseEnv } from 'node:util';
-import { exportSecret, readKeyFile } from '../keys/key-file.js';
+import { keyFileReader } from './key-file-reader.js';
 
 /** Names of the worker environment read from the process environment or an env file. */
 const workerVariables = ['AGENTDIR_KEYS', 'X402_FACILITATOR_URL', 'X402_PAY_TO', 'X402_NETWORK', 'X402_ASSET'] as const;
@@ -14,27 +14,17 @@ export function readEnvFile(file: string): Record<string, string> {
  * environment when set, else from the key file, re-read whenever the file changes, so a
  * revocation takes effect on the next request without a restart.
  */
-export function workerEnvironment(options: { envFile?: string; keysFile: string }): () => Record<string, string> {
+export function workerEnvironment(options: { envFile?: string; keysFile: string; log?: (line: string) => void }): () => Record<string, string> {
   const fromFile = options.envFile ? readEnvFile(options.envFile) : {};
   const fixed: Record<string, string> = {};
   for (const name of workerVariables) {
     const value = process.env[name] || fromFile[name];
     if (value) fixed[name] = value;
   }
-  let seen = '';
-  let keys = '';
+  if (fixed.AGENTDIR_KEYS !== undefined) return () => fixed;
+  const keys = keyFileReader(options.keysFile, options.log ?? ((line) => process.stderr.write(`${line}\n`)));
   return () => {
-    if (fixed.AGENTDIR_KEYS !== undefined) return fixed;
-    const stat = fs.statSync(options.keysFile, { throwIfNoEntry: false });
-    const stamp = stat ? `${stat.mtimeMs}:${stat.size}:${stat.ino}` : 'none';
-    if (stamp !== seen) {
-      seen = stamp;
-      try {
-        keys = stat ? exportSecret(readKeyFile(options.keysFile)) : '';
-      } catch {
-        keys = '';
-      }
-    }
-    return keys ? { ...fixed, AGENTDIR_KEYS: keys } : fixed;
+    const current = keys();
+    return current ? { ...fixed, AGENTDIR_KEYS: current } : fixed;
   };
 }

@@ -1,0 +1,103 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readKeyFile } from '../src/keys/key-file.js';
+import { cliPath, repoRoot, tempDir } from './helpers/fixtures.js';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** One real `agentdir keys ...` process; resolves when it exits, so many can run at once. */
+function keysCli(keysFile: string, ...args: string[]): Promise<Run> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+/** The id `keys create` reports on stderr ("Created key_... (tier) in ..."). */
+const createdId = (run: Run) => /Created (key_[0-9a-f]+) /.exec(run.stderr)?.[1];
+
+/** A lock file as another `agentdir keys` process would leave it. */
+function writeLock(keysFile: string, pid: number, ageSeconds = 0): string {
+  const lock = `${keysFile}.lock`;
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  fs.writeFileSync(lock, JSON.stringify({ pid, host: os.hostname(), since: new Date().toISOString(), token: 'other' }));
+  if (ageSeconds) {
+    const then = Date.now() / 1000 - ageSeconds;
+    fs.utimesSync(lock, then, then);
+  }
+  return lock;
+}
+
+describe('agentdir keys under concurrency', () => {
+  it('keeps every key created and every revocation made by parallel processes', async () => {
+    const keysFile = path.join(tempDir(), 'keys', 'keys.json');
+    // Keys to revoke during the race, made one after another beforehand.
+    for (let index = 0; index < 5; index++) expect((await keysCli(keysFile, 'create', '--tier', 'starter', '--label', `earlier ${index}`)).code).toBe(0);
+    const toRevoke = readKeyFile(keysFile).keys.map((record) => record.id);
+    expect(toRevoke).toHaveLength(5);
+
+    const creates = Array.from({ length: 20 }, (_, index) => keysCli(keysFile, 'create', '--tier', 'corpus', '--label', `parallel ${index}`));
+    const revokes = toRevoke.map((id) => keysCli(keysFile, 'revoke', id));
+    const [created, revoked] = await Promise.all([Promise.all(creates), Promise.all(revokes)]);
+
+    for (const run of [...created, ...revoked]) expect(run, run.stderr).toMatchObject({ code: 0 });
+    const stored = new Map(readKeyFile(keysFile).keys.map((record) => [record.id, record]));
+    const lostCreates = created.filter((run, index) => {
+      const record = stored.get(createdId(run) ?? '');
+      return record?.label !== `parallel ${index}` || record.tier !== 'corpus' || record.revoked !== undefined;
+    });
+    const lostRevokes = toRevoke.filter((id) => !/^\d{4}-\d{2}-\d{2}$/.test(stored.get(id)?.revoked ?? ''));
+    expect({ lostCreates: lostCreates.map(createdId), lostRevokes }).toEqual({ lostCreates: [], lostRevokes: [] });
+    expect(stored.size).toBe(25);
+    // No lock, break guard or temporary file is left beside the key file; the file stays private.
+    expect(fs.readdirSync(path.dirname(keysFile))).toEqual(['keys.json']);
+    expect(fs.statSync(keysFile).mode & 0o777).toBe(0o600);
+  });
+
+  it('breaks a lock left by a process that no longer runs', async () => {
+    const keysFile = path.join(tempDir(), 'keys.json');
+    const gone = spawnSync(process.execPath, ['-e', '']);
+    const lock = writeLock(keysFile, gone.pid!);
+    const run = await keysCli(keysFile, 'create', '--tier', 'starter');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.ms).toBeLessThan(5_000);
+    expect(readKeyFile(keysFile).keys).toHaveLength(1);
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it('breaks a lock older than its bound even when its process still runs', async () => {
+    const keysFile = path.join(tempDir(), 'keys.json');
+    writeLock(keysFile, process.pid, 120);
+    const run = await keysCli(keysFile, 'create', '--tier', 'starter');
+    expect(run.code, run.stderr).toBe(0);
+    expect(readKeyFile(keysFile).keys).toHaveLength(1);
+  });
+
+  it('gives up on a lock held by a running process after 10 s: exit 1, names the lock file, changes nothing', async () => {
+    const keysFile = path.join(tempDir(), 'keys.json');
+    const lock = writeLock(keysFile, process.pid);
+    const run = await keysCli(keysFile, 'create', '--tier', 'starter');
+    expect(run.code).toBe(1);
+    expect(run.ms).toBeGreaterThanOrEqual(9_500);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`its lock ${lock} (held by process ${process.pid}`);
+    expect(run.stderr).toContain(`delete ${lock} and run this one again`);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(fs.existsSync(keysFile)).toBe(false);
+    expect(fs.readFileSync(lock, 'utf8')).toContain('"token":"other"');
+  });
+});
