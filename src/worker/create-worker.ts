@@ -19,7 +19,9 @@ export interface Worker {
 const readMethods = 'GET, HEAD';
 
 /** The runtime worker for one built site: gated routes first, everything else to the static assets. */
-export function createWorker(data: WorkerData): Worker {
+export function createWorker(given: WorkerData): Worker {
+  // Looked up by slugs from requests: `constructor` or `__proto__` must find nothing, not Object's built-ins.
+  const data: WorkerData = { ...given, premium: Object.assign(Object.create(null) as WorkerData['premium'], given.premium) };
   const premium = new Set(Object.keys(data.premium));
   return {
     async fetch(request, env = {}) {
