@@ -96,7 +96,7 @@ function explain(error: ErrorObject): string {
       const pattern = String(params.pattern);
       if (pattern.startsWith('^[a-z0-9]+(-[a-z0-9]+)*$')) return 'must be lowercase kebab-case (letters, digits and single hyphens)';
       if (pattern === '^https?://') return 'must be an absolute http(s) URL';
-      if (pattern === '^[^\\n]*$') return 'must fit on one line';
+      if (pattern === '^[^\\n]*$' || pattern === '^[^\\n\\r]*$') return 'must fit on one line';
       return `must match ${pattern}`;
     }
     case 'minLength':

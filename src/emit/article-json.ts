@@ -1,3 +1,4 @@
+import { linkText } from './markdown-text.js';
 import type { Article, Cluster, ContentModel, Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
 import { estimateTokens } from './context.js';
@@ -133,7 +134,7 @@ export function articleMarkdown(article: Article, cluster: Cluster, context: Emi
   if (article.faq.length) parts.push(`## FAQ\n\n${article.faq.map((entry) => `### ${entry.question}\n\n${entry.answer}`).join('\n\n')}`);
   parts.push(
     `## In this cluster\n\n${ordered
-      .map((other, index) => `${index + 1}. ${other.slug === article.slug ? `${other.title} (this article)` : `[${other.title}](${urls.articleMarkdown(other.slug)})`}`)
+      .map((other, index) => `${index + 1}. ${other.slug === article.slug ? `${other.title} (this article)` : `[${linkText(other.title)}](${urls.articleMarkdown(other.slug)})`}`)
       .join('\n')}`,
   );
   return `${parts.join('\n\n')}\n`;

@@ -17,6 +17,7 @@ export function corpusResourceRecord(resource: Resource, exportKind: CorpusExpor
     markdown: urls.resourceMarkdown(resource.slug),
     text: withheld ? null : resource.body,
     ...(resource.premium ? { premium_summary: resource.premium_summary } : {}),
+    // Citation URLs are metadata, public for premium resources too (README: Content); the body is not.
     sources: resourceSources(resource),
     words: withheld ? 0 : resource.rendered.words,
     estimated_tokens: withheld ? 0 : estimateTokens(resource.body),

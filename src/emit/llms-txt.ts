@@ -1,11 +1,8 @@
 import { byString } from '../util/compare.js';
 import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
+import { linkText, oneLine } from './markdown-text.js';
 
-/** Keeps a description on one line of an llms.txt list item. */
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
 
 /** /llms.txt in the llmstxt.org format: H1, blockquote, notes, H2 file lists of absolute `.md` links, `## Optional` last. */
 export function llmsTxt(context: EmitContext): string {
@@ -15,7 +12,7 @@ export function llmsTxt(context: EmitContext): string {
   const free = model.resources.filter((resource) => !resource.premium);
   const premium = model.resources.filter((resource) => resource.premium);
   const categories = [...new Set(free.map((resource) => resource.category))].sort(byString);
-  const link = (title: string, url: string, description: string) => `- [${title}](${url}): ${oneLine(description)}`;
+  const link = (title: string, url: string, description: string) => `- [${linkText(title)}](${url}): ${oneLine(description)}`;
 
   const parts = [
     `# ${site.name}`,
@@ -34,7 +31,7 @@ export function llmsTxt(context: EmitContext): string {
   }
   for (const cluster of model.clusters) {
     const articles = [cluster.pillar, ...cluster.subs];
-    parts.push(`## Guides: ${cluster.title}\n\n${articles.map((article) => link(article.title, urls.articleMarkdown(article.slug), article.description)).join('\n')}`);
+    parts.push(`## Guides: ${oneLine(cluster.title)}\n\n${articles.map((article) => link(article.title, urls.articleMarkdown(article.slug), article.description)).join('\n')}`);
   }
   parts.push(
     `## Optional\n\n${[
@@ -57,7 +54,7 @@ export function* llmsFullTxt(context: EmitContext): Generator<string> {
     const text = resource.premium
       ? `Premium resource: the body needs an access key (${urls.terms}).\n\n${resource.premium_summary ?? ''}`
       : demoteHeadings(resource.body);
-    yield `\n\n---\n\n## ${resource.title}\n\n> ${oneLine(resource.description)}\n\n${header}\n\n${text}`;
+    yield `\n\n---\n\n## ${oneLine(resource.title)}\n\n> ${oneLine(resource.description)}\n\n${header}\n\n${text}`;
   }
   yield '\n';
 }
