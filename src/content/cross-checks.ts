@@ -30,6 +30,7 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
     ...checkArticles(input.clusters, input.resourceSlugs),
     ...checkPaths(input.paths, input.resourceSlugs, input.pathsSource),
     ...checkLinks(input),
+    ...checkUrlSchemes(input),
   ];
 }
 
@@ -197,6 +198,18 @@ function checkLinks({ site, resources, clusters, resourceSlugs, articleSlugs }: 
     }
   }
   return problems;
+}
+
+const urlKinds = { link: 'link', image: 'image', definition: 'link definition' } as const;
+
+/** The renderer drops URLs of other schemes (src/markdown/url-scheme.ts): say where they are written. */
+function checkUrlSchemes({ resources, clusters }: CrossCheckInput): Problem[] {
+  const documents: (Resource | Article)[] = [...resources, ...clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs])];
+  return documents.flatMap((document) =>
+    document.rendered.disallowedUrls.map((url) =>
+      fileProblem(document.file, 'DisallowedUrlScheme', `${urlKinds[url.kind]} uses the \`${url.scheme}:\` scheme, which pages may not link to`, 'Use an http:, https: or mailto: URL, or a relative one (/path, #anchor, ?query). Other schemes, such as javascript: and data:, can run script in the reader\'s browser, so the page would keep only the link text.', { ...bodyPosition(document, url), field: 'body' }),
+    ),
+  );
 }
 
 function bodyPosition(document: { bodyLineOffset: number }, link: LinkAt) {

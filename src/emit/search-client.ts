@@ -2,6 +2,7 @@
 // the rows of /api/search-index.json with the code the MCP server's search tool uses (SPEC §2.6).
 // The page reads without it; the script only fills in the results.
 import { rankRows, type SearchRow } from '../shared/search-rank.js';
+import { allowedUrl } from '../markdown/url-scheme.js';
 
 interface IndexRow extends SearchRow {
   url: string;
@@ -20,10 +21,15 @@ const input = document.querySelector<HTMLInputElement>('#search-query');
 const results = document.querySelector<HTMLOListElement>('#search-results');
 const status = document.querySelector<HTMLElement>('#search-status');
 
-/** A root-relative address, so results link to the host that serves this page rather than the canonical one. */
-function local(url: string): string {
-  const { pathname, search, hash } = new URL(url, location.href);
-  return `${pathname}${search}${hash}`;
+/**
+ * A root-relative address, so results link to the host that serves this page rather than the
+ * canonical one; null unless `url` is an http(s) URL. Leading slashes are collapsed to one: a
+ * path of `//host` would lead off this site.
+ */
+function local(url: string): string | null {
+  const resolved = allowedUrl(url, document.baseURI);
+  if (!resolved || resolved.protocol === 'mailto:') return null;
+  return `/${resolved.pathname.replace(/^\/+/, '')}${resolved.search}${resolved.hash}`;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
@@ -33,9 +39,13 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, c
   return node;
 }
 
-function link(href: string, text: string, className?: string): HTMLAnchorElement {
+/**
+ * Every href this script writes passes here. The index and the offers are fetched data, so a URL
+ * of another scheme than http, https or mailto (`javascript:`) is left out: the text stays, unlinked.
+ */
+function link(href: string | null, text: string, className?: string): HTMLAnchorElement {
   const anchor = element('a', text, className);
-  anchor.href = href;
+  if (href !== null && allowedUrl(href, document.baseURI)) anchor.href = href;
   return anchor;
 }
 

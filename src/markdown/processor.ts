@@ -3,15 +3,17 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import rehypeStringify from 'rehype-stringify';
+import { safeUrlHandlers } from './safe-url-handlers.js';
 
 /**
  * The one Markdown pipeline: GFM in, HTML out. Frozen, so every document reuses the same
- * configured parser and compiler. Raw HTML in Markdown is dropped, never passed through.
+ * configured parser and compiler. Raw HTML in Markdown is dropped, never passed through, and a link
+ * or image whose URL has a scheme other than http, https or mailto loses its `href` or `src`.
  */
-export const markdownProcessor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeStringify).freeze();
+export const markdownProcessor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { handlers: safeUrlHandlers }).use(rehypeStringify).freeze();
 
 /** The same pipeline without GFM, for documents in which no GFM construct can occur. */
-export const commonmarkProcessor = unified().use(remarkParse).use(remarkRehype).use(rehypeStringify).freeze();
+export const commonmarkProcessor = unified().use(remarkParse).use(remarkRehype, { handlers: safeUrlHandlers }).use(rehypeStringify).freeze();
 
 /**
  * Characters every GFM construct needs: tables a `|`, strikethrough a `~`, footnotes `[^`, task

@@ -3,6 +3,7 @@ import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Heading, Root, RootContent } from 'mdast';
 import { processorFor } from './processor.js';
+import { urlScheme, allowedSchemes } from './url-scheme.js';
 
 export interface OutlineItem {
   depth: 2 | 3;
@@ -17,6 +18,14 @@ export interface LinkAt {
   column: number;
 }
 
+/** A URL the page does not carry (see url-scheme.ts), kept so validate can say where it is written. */
+export interface DisallowedUrl extends LinkAt {
+  /** The scheme a browser would read, lowercased, without its colon. */
+  scheme: string;
+  /** What wrote it: an inline link or autolink, an image, or a reference definition. */
+  kind: 'link' | 'image' | 'definition';
+}
+
 /** Everything the build needs from one Markdown body, computed in a single parse. Plain data, so it can be cached. */
 export interface RenderedMarkdown {
   html: string;
@@ -28,6 +37,8 @@ export interface RenderedMarkdown {
   /** Link targets of the `## Verified sources` section, or null when there is no such section. */
   sources: LinkAt[] | null;
   links: LinkAt[];
+  /** Links, images and definitions whose scheme the renderer dropped from the HTML. */
+  disallowedUrls: DisallowedUrl[];
   words: number;
 }
 
@@ -41,7 +52,7 @@ export function renderMarkdown(body: string): RenderedMarkdown {
   const anchors: string[] = [];
   const slugger = new GithubSlugger();
 
-  visit(tree, 'heading', (heading: Heading) => {
+  const headingFound = (heading: Heading): void => {
     const text = toString(heading).trim();
     const anchor = slugger.slug(text);
     anchors.push(anchor);
@@ -49,19 +60,26 @@ export function renderMarkdown(body: string): RenderedMarkdown {
     heading.data = { ...heading.data, hProperties: { ...(heading.data?.hProperties ?? {}), id: anchor } };
     if (heading.depth === 2) sections.push(text);
     if (heading.depth === 2 || heading.depth === 3) outline.push({ depth: heading.depth, text, anchor });
-  });
+  };
 
   const links: LinkAt[] = [];
+  const disallowedUrls: DisallowedUrl[] = [];
+  // One walk over the tree for headings and URLs alike: it runs for every document of the site.
   visit(tree, (node) => {
-    if ((node.type === 'link' || node.type === 'definition') && 'url' in node) {
-      links.push({ url: node.url as string, line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 });
+    if (node.type === 'heading') {
+      headingFound(node);
+    } else if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+      const at = { url: node.url, line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 };
+      if (node.type !== 'image') links.push(at);
+      const scheme = urlScheme(node.url);
+      if (scheme !== null && !allowedSchemes.includes(scheme)) disallowedUrls.push({ ...at, scheme, kind: node.type });
     }
   });
 
   const hast = processor.runSync(tree);
   const html = processor.stringify(hast);
 
-  return { html, outline, sections, anchors, sources: verifiedSources(tree), links, words: countWords(toString(tree)) };
+  return { html, outline, sections, anchors, sources: verifiedSources(tree), links, disallowedUrls, words: countWords(toString(tree)) };
 }
 
 /** Links listed under the `## Verified sources` heading, up to the next heading of depth 2 or less. */
