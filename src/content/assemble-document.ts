@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { ParsedDocument } from './parse-document.js';
 import { frontMatterSource } from './parse-document.js';
 import type { YamlSource } from './source-file.js';
+import { normalizeText } from '../util/text.js';
 
 /**
  * A parsed document's located YAML, parsed again only when a cross-file check needs to point at a
@@ -12,7 +13,7 @@ export function defineLazySource<T extends object>(target: T, file: string): T &
   Object.defineProperty(target, 'source', {
     enumerable: false,
     get() {
-      source ??= frontMatterSource(file, fs.readFileSync(file, 'utf8'));
+      source ??= frontMatterSource(file, normalizeText(fs.readFileSync(file, 'utf8')));
       return source;
     },
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../errors/problem.js';
+import { normalizeText } from '../util/text.js';
 import { fileProblem } from './file-problem.js';
 
 /** Past this size a content file is refused unread: a Markdown document or a YAML file is never this big. */
@@ -53,4 +54,34 @@ export function contentFileProblem(root: string, file: string): Problem | null {
 export function readContentBytes(root: string, file: string): { ok: true; bytes: Buffer } | { ok: false; problem: Problem } {
   const problem = contentFileProblem(root, file);
   return problem ? { ok: false, problem } : { ok: true, bytes: fs.readFileSync(file) };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** 1-based line and column of a character offset. */
+function positionOf(text: string, offset: number): { line: number; column: number } {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return { line: (text.slice(0, offset).match(/\n/g)?.length ?? 0) + 1, column: offset - lineStart + 1 };
+}
+
+/**
+ * A content file's bytes as text: UTF-8 (with or without a BOM), CRLF or LF, no NUL bytes. Anything
+ * else is a located problem: such a file is binary or in another encoding, and would render as noise.
+ */
+export function decodeContentText(file: string, bytes: Buffer): ContentRead {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    // A lenient decode marks each bad sequence with U+FFFD: the first one is where to look.
+    const lenient = bytes.toString('utf8');
+    const at = positionOf(lenient, Math.max(0, lenient.indexOf('\uFFFD')));
+    return { ok: false, problem: fileProblem(file, 'InvalidText', 'the file is not valid UTF-8 text here', 'Save the file as UTF-8 (every editor offers it under "encoding").', at) };
+  }
+  const nul = text.indexOf('\0');
+  if (nul !== -1) {
+    const at = positionOf(text, nul);
+    return { ok: false, problem: fileProblem(file, 'InvalidText', 'the file contains a NUL byte, so it is binary rather than text', 'Remove the NUL byte, or move binary files out of the content folder.', at) };
+  }
+  return { ok: true, text: normalizeText(text) };
 }

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { isError, sortProblems, type Problem } from '../errors/problem.js';
 import { crossCheck } from './cross-checks.js';
-import { contentFileProblem } from './content-file.js';
-import { forgetKeptReads, readText } from '../util/read-once.js';
+import { contentFileProblem, decodeContentText } from './content-file.js';
+import { slugOf, slugPattern } from './slug.js';
+import { forgetKeptReads, readBytes } from '../util/read-once.js';
 import fg from 'fast-glob';
 import { articleFiles, loadClusters } from './load-articles.js';
 import type { ParseJob } from './parse-document.js';
@@ -38,17 +39,24 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     if (problem) refused.push(problem);
     return !problem;
   };
-  const resourceFiles = (await fg('resources/*.md', { cwd: dir, absolute: true })).sort().filter(readable);
+  const allResourceFiles = (await fg('resources/*.md', { cwd: dir, absolute: true })).sort();
+  const resourceFiles = allResourceFiles.filter(readable);
   const articleFileList = (await articleFiles(dir)).filter(readable);
-  const jobs: ParseJob[] = [
-    ...resourceFiles.map((file) => ({ file, text: readText(file), kind: 'resource' as const })),
-    ...articleFileList.map((file) => ({ file, text: readText(file), kind: 'article' as const })),
-  ];
+  // Text that is not UTF-8 (or holds NUL bytes) is a problem of its file; the rest is parsed.
+  const job = (kind: ParseJob['kind']) => (file: string): ParseJob[] => {
+    const read = decodeContentText(file, readBytes(file));
+    if (read.ok) return [{ file, text: read.text, kind }];
+    refused.push(read.problem);
+    return [];
+  };
+  const resourceJobs = resourceFiles.flatMap(job('resource'));
+  const articleJobs = articleFileList.flatMap(job('article'));
+  const jobs: ParseJob[] = [...resourceJobs, ...articleJobs];
   forgetKeptReads();
   const { results, stats } = await parseDocuments(jobs, { cacheDir: options.cacheDir ?? null, contentDir: dir, ...(options.threads === false ? { threads: false } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
-  const parsedArticles = new Map(articleFileList.map((file, index) => [file, results[resourceFiles.length + index]!]));
+  const parsedArticles = new Map(articleJobs.map((job, index) => [job.file, results[resourceJobs.length + index]!]));
   const [siteResult, clusterResult, pathResult] = await Promise.all([loadSite(dir, options.baseUrl), loadClusters(dir, parsedArticles), loadPaths(dir)]);
-  const resourceResult = assembleResources(resourceFiles, results.slice(0, resourceFiles.length));
+  const resourceResult = assembleResources(resourceJobs.map((job) => job.file), results.slice(0, resourceJobs.length));
   const problems = [...refused, ...siteResult.problems, ...resourceResult.problems, ...clusterResult.problems, ...pathResult.problems];
   const site = siteResult.site;
   if (site) {
@@ -56,7 +64,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       ...crossCheck({
         site,
         resources: resourceResult.resources,
-        resourceSlugs: resourceResult.slugs,
+        // A resource that could not be read still exists: links to it are not broken links.
+        resourceSlugs: [...new Set([...resourceResult.slugs, ...allResourceFiles.map(slugOf).filter((slug) => slugPattern.test(slug))])],
         articleSlugs: clusterResult.slugs,
         clusters: clusterResult.clusters,
         paths: pathResult.paths,

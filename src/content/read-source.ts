@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Problem } from '../errors/problem.js';
 import { fileProblem } from './file-problem.js';
 import { parseYamlSource, type YamlSource } from './source-file.js';
-import { contentFileProblem } from './content-file.js';
+import { contentFileProblem, decodeContentText } from './content-file.js';
 import { nestingProblem, yamlTooDeep } from './nesting-limit.js';
 
 export { fileProblem };
@@ -16,7 +16,9 @@ export interface ReadYaml {
 export async function readYamlFile(root: string, file: string): Promise<ReadYaml> {
   const refused = contentFileProblem(root, file);
   if (refused) return { problems: [refused] };
-  const text = await fs.readFile(file, 'utf8');
+  const read = decodeContentText(file, await fs.readFile(file));
+  if (!read.ok) return { problems: [read.problem] };
+  const text = read.text;
   const deep = yamlTooDeep(text);
   if (deep) return { problems: [nestingProblem(file, 'YAML', deep, 0)] };
   return parseYaml(file, text, text, 0);

@@ -56,6 +56,7 @@ export const problemTitles = {
   DisallowedUrlScheme: 'Link uses a URL scheme pages may not carry',
   ContentOutsideFolder: 'Content path is not a file inside the content folder',
   FileTooLarge: 'File is too large',
+  InvalidText: 'File is not UTF-8 text',
   NestingTooDeep: 'Content nests too deep',
   UnsafeOutputFolder: 'Output folder is not one a build may replace',
 } as const;

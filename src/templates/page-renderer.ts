@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Liquid } from 'liquidjs';
 import { builtinTemplatesDir } from '../util/paths.js';
+import { readTemplateText, templateFileSystem } from './template-files.js';
 
 export type TemplateName = 'home' | 'resource' | 'article' | 'cluster' | 'path' | 'category' | 'tag' | 'search' | 'not-found';
 
@@ -23,6 +24,7 @@ export function createPageRenderer(userTemplatesDir?: string): PageRenderer {
     layouts: roots,
     partials: roots,
     extname: '.liquid',
+    fs: templateFileSystem,
     outputEscape: 'escape',
     cache: true,
     strictFilters: true,
@@ -33,7 +35,7 @@ export function createPageRenderer(userTemplatesDir?: string): PageRenderer {
     readAsset: (name) => {
       const file = roots.map((root) => path.join(root, name)).find((candidate) => fs.existsSync(candidate));
       if (!file) throw new Error(`No template asset \`${name}\` in ${roots.join(' or ')}. This is a bug in agentdir: the built-in templates ship it.`);
-      return fs.readFileSync(file, 'utf8');
+      return readTemplateText(file);
     },
   };
 }

@@ -14,12 +14,12 @@ export function readAndKeep(file: string): Buffer {
   return bytes;
 }
 
-/** A file's text: from a kept read when there is one (and then forgotten), else from disk. */
-export function readText(file: string): string {
+/** A file's bytes: from a kept read when there is one (and then forgotten), else from disk. */
+export function readBytes(file: string): Buffer {
   const bytes = kept.get(file);
-  if (!bytes) return fs.readFileSync(file, 'utf8');
+  if (!bytes) return fs.readFileSync(file);
   kept.delete(file);
-  return bytes.toString('utf8');
+  return bytes;
 }
 
 /** Drops kept reads nobody asked for (files the parse does not read, such as YAML). */
