@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument, isMap, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
 
 /** A YAML document (a whole file, or a Markdown file's front matter) with positions mapped to file lines. */
 export interface YamlSource {
@@ -34,8 +34,32 @@ export function parseYamlSource(
     const at = lineCounter.linePos(error.pos[0]);
     return { line: at.line + lineOffset, column: at.col, message: error.message.split('\n')[0] ?? error.message };
   });
-  const data = syntaxErrors.length ? undefined : doc.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  if (!syntaxErrors.length) {
+    try {
+      data = doc.toJS({ maxAliasCount: 100 });
+    } catch (error) {
+      // The yaml library refuses aliases that expand past the count (a "billion laughs" file): point at the first alias.
+      if (!(error instanceof ReferenceError)) throw error;
+      syntaxErrors.push({ ...firstAlias(doc, lineCounter, lineOffset), message: 'aliases (`*name`) expand to more than 100 copies here, which looks like a resource exhaustion attack; write the values out instead of nesting aliases' });
+    }
+  }
   return { source: { file, text: fileText, data, doc, lineCounter, lineOffset }, syntaxErrors };
+}
+
+/** Where the document's first alias is, or its first line. */
+function firstAlias(doc: Document.Parsed, lineCounter: LineCounter, lineOffset: number): Position {
+  let at: Position = { line: lineOffset + 1, column: 1 };
+  visit(doc, {
+    Alias(_key, node) {
+      if (node.range) {
+        const position = lineCounter.linePos(node.range[0]);
+        at = { line: position.line + lineOffset, column: position.col };
+      }
+      return visit.BREAK;
+    },
+  });
+  return at;
 }
 
 /**
