@@ -182,3 +182,17 @@ describe('build --out: what a killed build left behind is cleaned up by the next
     expect(strip(readTree(out))).toEqual(strip(readTree(fresh)));
   });
 });
+
+describe('options are checked before any work, in the style of content problems', () => {
+  it.each([['docs.acme.com'], ['ftp://docs.acme.com'], ['https://docs.acme.com/?x=1'], ['not a url']])('--base-url %s', (value) => {
+    const root = project();
+    for (const args of [['validate', 'content'], ['build', 'content', '--out', 'dist'], ['serve', 'dist', '--watch', '--content', 'content', '--port', '0']]) {
+      const result = run(root, [...args, '--base-url', value]);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr).toContain('InvalidOption');
+      expect(result.stderr).toContain('hint: Write it with its scheme');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(fs.existsSync(path.join(root, 'dist'))).toBe(false);
+  });
+});

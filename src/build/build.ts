@@ -33,6 +33,7 @@ import { leakGuard, premiumSentences } from './premium-guard.js';
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
 import { checkOutputFolder } from './output-folder-guard.js';
+import { baseUrlProblem } from './option-problems.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
@@ -125,7 +126,7 @@ export function createEmitContext(model: ContentModel, sourceDateEpoch?: string)
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(options.outDir);
   const timer = new PhaseTimer();
-  const unsafe = checkOutputFolder({ outDir, contentDir: options.contentDir });
+  const unsafe = baseUrlProblem(options.baseUrl) ?? checkOutputFolder({ outDir, contentDir: options.contentDir });
   if (unsafe) return { ok: false, problems: [unsafe], outDir, files: [], resources: 0, articles: 0, phases: [], emitters: [], threads: { parse: 0, render: 0 } };
   // The CLI has already digested the inputs for its up-to-date check: reading every file again would be wasted.
   const key = options.inputKey !== undefined ? options.inputKey : inputKey({ contentDir: options.contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}) });

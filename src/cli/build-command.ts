@@ -3,6 +3,7 @@ import type { ProblemFormat } from '../errors/format.js';
 import type { GraderReport } from '../grader/report.js';
 import type { PhaseTime } from '../build/phase-timer.js';
 import { displayPath } from '../util/paths.js';
+import { baseUrlProblem } from '../build/option-problems.js';
 import { printProblems } from './print-problems.js';
 import { createProgress } from './progress.js';
 
@@ -43,7 +44,7 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
 
   // Before any work: a folder the build may not replace is refused with nothing touched.
   const { checkOutputFolder } = await import('../build/output-folder-guard.js');
-  const unsafe = checkOutputFolder({ outDir: options.out, contentDir });
+  const unsafe = baseUrlProblem(options.baseUrl) ?? checkOutputFolder({ outDir: options.out, contentDir });
   if (unsafe) {
     if (options.json) process.stdout.write(`${JSON.stringify({ ok: false, upToDate: false, outDir: path.resolve(options.out), errors: 1, warnings: 0, problems: [unsafe] }, null, 2)}\n`);
     else printProblems([unsafe], options.format);

@@ -4,6 +4,7 @@ import { keyFilePath } from '../keys/key-file.js';
 import { ServeError, startServer } from '../serve/server.js';
 import { workerEnvironment } from '../serve/worker-env.js';
 import { displayPath } from '../util/paths.js';
+import { baseUrlProblem } from '../build/option-problems.js';
 
 export interface ServeCommandOptions {
   port: string;
@@ -27,7 +28,7 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
     if (options.watch) {
       // Watch mode builds into `dist`: refuse a folder a build may not replace before anything else.
       const { checkOutputFolder } = await import('../build/output-folder-guard.js');
-      const unsafe = checkOutputFolder({ outDir: dist, contentDir: options.content ?? 'content', option: 'agentdir serve --watch' });
+      const unsafe = baseUrlProblem(options.baseUrl) ?? checkOutputFolder({ outDir: dist, contentDir: options.content ?? 'content', option: 'agentdir serve --watch' });
       if (unsafe) {
         const { formatProblems } = await import('../errors/format.js');
         process.stderr.write(`${formatProblems([unsafe], 'human')}\n`);

@@ -1,9 +1,15 @@
 import { loadContent } from '../content/load-content.js';
 import type { ProblemFormat } from '../errors/format.js';
 import { isError } from '../errors/problem.js';
+import { baseUrlProblem } from '../build/option-problems.js';
 import { printProblems } from './print-problems.js';
 
 export async function validateCommand(contentDir: string, options: { format: ProblemFormat; baseUrl?: string }): Promise<number> {
+  const invalid = baseUrlProblem(options.baseUrl);
+  if (invalid) {
+    printProblems([invalid], options.format, { always: true });
+    return 1;
+  }
   const { problems } = await loadContent(contentDir, options.baseUrl ? { baseUrl: options.baseUrl } : {});
   printProblems(problems, options.format, { always: true });
   return problems.some(isError) ? 1 : 0;

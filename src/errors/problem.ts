@@ -58,6 +58,7 @@ export const problemTitles = {
   FileTooLarge: 'File is too large',
   InvalidText: 'File is not UTF-8 text',
   NestingTooDeep: 'Content nests too deep',
+  InvalidOption: 'Command-line option is not valid',
   UnsafeOutputFolder: 'Output folder is not one a build may replace',
 } as const;
 
