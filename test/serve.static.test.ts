@@ -25,7 +25,6 @@ describe('agentdir serve: static files', () => {
   it.each([
     ['/', 'text/html; charset=utf-8'],
     ['/resources/wire-formats', 'text/html; charset=utf-8'],
-    ['/resources/wire-formats/', 'text/html; charset=utf-8'],
     ['/resources/wire-formats.md', 'text/markdown; charset=utf-8'],
     ['/api/resources.json', 'application/json; charset=utf-8'],
     ['/api/corpus.jsonl', 'application/x-ndjson'],

@@ -26,6 +26,13 @@ async function resolveFile(root: string, pathname: string): Promise<string | nul
   return null;
 }
 
+/** The URL a page is served at when `pathname` is another spelling of it (`/x/`, `/x/index.html`), else null. */
+function canonicalPagePath(pathname: string): string | null {
+  if (pathname.endsWith('/index.html')) return pathname.slice(0, -'/index.html'.length) || '/';
+  if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';
+  return null;
+}
+
 /** Answers a GET or HEAD for a static file of the build, with the 404 page where nothing matches. */
 export async function serveStatic(root: string, request: Request, pathname: string, rules: HeaderRule[] = []): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -33,6 +40,12 @@ export async function serveStatic(root: string, request: Request, pathname: stri
       status: 405,
       headers: { Allow: 'GET, HEAD', 'Content-Type': 'application/json; charset=utf-8' },
     });
+  }
+  // As Cloudflare's assets do with `html_handling: drop-trailing-slash` (dist/wrangler.jsonc): one URL per page.
+  const canonical = canonicalPagePath(pathname);
+  if (canonical && (await resolveFile(root, canonical))?.endsWith('index.html')) {
+    const query = new URL(request.url).search;
+    return new Response(null, { status: 307, headers: { Location: `${canonical}${query}`, 'Cache-Control': 'no-cache' } });
   }
   const file = await resolveFile(root, pathname);
   const status = file ? 200 : 404;

@@ -113,7 +113,7 @@ export async function startWorkerd(dist: string, bindings: Record<string, string
     url,
     miniflare,
     async request(pathname, requestOptions = {}) {
-      const response = await miniflare.dispatchFetch(`https://site.test${pathname}`, { method: requestOptions.method ?? 'GET', headers: requestOptions.headers ?? {} });
+      const response = await miniflare.dispatchFetch(`https://site.test${pathname}`, { method: requestOptions.method ?? 'GET', headers: requestOptions.headers ?? {}, redirect: 'manual' });
       const body = await response.text();
       return { status: response.status, headers: new Headers([...response.headers]), body };
     },

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteUnderTest } from './helpers/site-under-test.js';
+import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+
+const runtimes: Runtime[] = [];
+
+beforeAll(async () => {
+  const site = await siteUnderTest();
+  runtimes.push(await startServe(site.dist, site.keysFile), await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }));
+});
+afterAll(async () => {
+  await Promise.all(runtimes.map((runtime) => runtime.close()));
+});
+
+/** One table of expectations: `agentdir serve` answers each path as Cloudflare's assets do under the generated config. */
+const expected: [pathname: string, status: number, location?: string][] = [
+  ['/resources/wire-formats', 200],
+  ['/resources/wire-formats/', 307, '/resources/wire-formats'],
+  ['/resources/wire-formats/index.html', 307, '/resources/wire-formats'],
+  ['/resources/wire-formats/?x=1', 307, '/resources/wire-formats?x=1'],
+  ['/articles/first-steps/', 307, '/articles/first-steps'],
+  ['/index.html', 307, '/'],
+  ['/', 200],
+  ['/llms.txt', 200],
+  ['/no/such/page/', 404],
+];
+
+describe.each(['serve', 'workerd'] as const)('page URLs on %s', (name) => {
+  it.each(expected)('%s answers %i', async (pathname, status, location) => {
+    const response = await runtimes.find((runtime) => runtime.name === name)!.request(pathname);
+    expect(response.status).toBe(status);
+    if (location) expect(new URL(response.headers.get('location')!, 'http://x').pathname + new URL(response.headers.get('location')!, 'http://x').search).toBe(location);
+  });
+});
