@@ -5,14 +5,26 @@ import { packageRoot } from '../util/paths.js';
 
 export const scaffoldDir = path.join(packageRoot, 'scaffold');
 
+/** Thrown when the person at the terminal gives up (Ctrl-C, Ctrl-D): not an error of agentdir. */
+class PromptClosed extends Error {}
+
 async function ask(question: string, fallback: string): Promise<string> {
   const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  // Ctrl-D ends the input: readline then never answers, so the close itself ends the question.
+  const closed = new Promise<never>((_, reject) => prompt.once('close', () => reject(new PromptClosed())));
+  const controller = new AbortController();
+  prompt.once('SIGINT', () => controller.abort());
   try {
-    return (await prompt.question(`${question} (${fallback}): `)).trim() || fallback;
+    return (await Promise.race([prompt.question(`${question} (${fallback}): `, { signal: controller.signal }), closed])).trim() || fallback;
+  } catch (error) {
+    if (error instanceof PromptClosed || (error as Error).name === 'AbortError') throw new PromptClosed();
+    throw error;
   } finally {
     prompt.close();
   }
 }
+
+const isSiteUrl = (url: string) => /^https?:\/\/[^/\s]+/.test(url);
 
 function copyScaffold(from: string, to: string, replacements: Record<string, string>): void {
   fs.mkdirSync(to, { recursive: true });
@@ -32,9 +44,26 @@ export async function newCommand(dir: string, options: { name?: string; url?: st
     return 1;
   }
   const interactive = Boolean(process.stdin.isTTY) && (!options.name || !options.url);
-  const name = options.name ?? (interactive ? await ask('Site name', 'My agent directory') : 'My agent directory');
-  const url = (options.url ?? (interactive ? await ask('Site URL', 'https://example.com') : 'https://example.com')).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s]+/.test(url)) {
+  let name = options.name ?? 'My agent directory';
+  let url = (options.url ?? 'https://example.com').replace(/\/+$/, '');
+  if (interactive) {
+    try {
+      if (!options.name) name = await ask('Site name', name);
+      // A URL that is not one is asked again, as a form would, rather than ending the command.
+      while (!options.url) {
+        url = (await ask('Site URL', 'https://example.com')).replace(/\/+$/, '');
+        if (isSiteUrl(url)) break;
+        process.stderr.write(`"${url}" is not an absolute http(s) URL; write it with its scheme, e.g. https://docs.example.com\n`);
+      }
+    } catch (error) {
+      if (!(error instanceof PromptClosed)) throw error;
+      process.stderr.write('\nStopped: nothing was created.\n');
+      return 130;
+    }
+  } else if (!options.name || !options.url) {
+    process.stderr.write(`No terminal to ask on: using ${options.name ? '' : `the name "${name}"`}${!options.name && !options.url ? ' and ' : ''}${options.url ? '' : `the URL ${url}`}. Pass --name and --url to choose, or edit site.yaml.\n`);
+  }
+  if (!isSiteUrl(url)) {
     process.stderr.write(`--url must be an absolute http(s) URL (got "${url}").\n`);
     return 1;
   }

@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliPath, repoRoot, tempDir } from './helpers/fixtures.js';
+
+/** Runs `agentdir new` on a pseudo-terminal and types `keys`, as a person would. */
+function atTerminal(keys: string[], target: string) {
+  const result = spawnSync('python3', [path.join(repoRoot, 'test', 'helpers', 'pty-run.py'), JSON.stringify(keys), process.execPath, cliPath, 'new', target], { encoding: 'utf8', timeout: 30_000 });
+  return JSON.parse(result.stdout) as { output: string; code: number };
+}
+
+describe('agentdir new at a terminal', () => {
+  it.each([
+    ['Ctrl-C', '\u0003'],
+    ['Ctrl-D', '\u0004'],
+  ])('%s at the prompt stops cleanly: no stack trace, nothing created', (_name, key) => {
+    const target = path.join(tempDir(), 'site');
+    const { output, code } = atTerminal([key], target);
+    expect(code).toBe(130);
+    expect(output).toContain('Stopped: nothing was created.');
+    expect(output).not.toMatch(/AbortError|\n\s+at /);
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
+  it('asks again for a URL that is not one', () => {
+    const target = path.join(tempDir(), 'site');
+    const { output, code } = atTerminal(['Docs\r', 'docs.acme.com\r', 'https://docs.acme.com\r'], target);
+    expect(code).toBe(0);
+    expect(output).toContain('"docs.acme.com" is not an absolute http(s) URL');
+    expect(fs.readFileSync(path.join(target, 'site.yaml'), 'utf8')).toContain('https://docs.acme.com');
+  });
+});
+
+describe('agentdir new without a terminal', () => {
+  it('says which name and URL it used', () => {
+    const target = path.join(tempDir(), 'site');
+    const result = spawnSync(process.execPath, [cliPath, 'new', target], { encoding: 'utf8', input: '' });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('No terminal to ask on: using the name "My agent directory" and the URL https://example.com');
+  });
+});
