@@ -67,7 +67,7 @@ export async function newCommand(dir: string, options: { name?: string; url?: st
     process.stderr.write(`--url must be an absolute http(s) URL (got "${url}").\n`);
     return 1;
   }
-  copyScaffold(scaffoldDir, target, { __NAME__: JSON.stringify(name).slice(1, -1), __URL__: url });
+  copyScaffold(scaffoldDir, target, { __NAME__: JSON.stringify(name).slice(1, -1), __URL__: url, __DIR__: path.relative(process.cwd(), target).split(path.sep).join('/') || '.' });
   process.stdout.write(`Created ${dir}: two resources (one premium), a guide cluster and a learning path.\nNext: npx agentdir build ${dir} && npx agentdir serve\n`);
   return 0;
 }
