@@ -21,7 +21,20 @@ describe('agentdir validate', () => {
   it('exits 0 and says so on valid content', () => {
     const result = run('validate', path.join(fixturesDir, 'minimal'));
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('No problems found.');
+    expect(result.stdout).toBe('No problems found.\n');
+    expect(result.stderr).toBe('');
+  });
+
+  it('prints nothing on valid content with --quiet', () => {
+    const result = run('validate', path.join(fixturesDir, 'minimal'), '--quiet');
+    expect(result.code).toBe(0);
+    expect(result.stdout + result.stderr).toBe('');
+  });
+
+  it('colours its report when FORCE_COLOR is set, even into a pipe', () => {
+    const dir = wrongTypeContent();
+    const result = spawnSync(process.execPath, [cliPath, 'validate', dir], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '1' } });
+    expect(result.stderr).toContain('\u001b[31merror');
   });
 
   it('prints file:line:column, the message, the offending line with a caret and a hint, and exits 1', () => {

@@ -49,4 +49,9 @@ describe('dist/wrangler.jsonc', () => {
     expect(config.assets.run_worker_first).toContain('/resources/json-api.md');
     expect(config.compatibility_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it('names its $schema by a path that resolves from dist/ to the project\'s node_modules', () => {
+    const schema = (readWranglerConfig(dist) as unknown as { $schema: string }).$schema;
+    expect(path.posix.normalize(path.posix.join('dist', schema))).toBe('node_modules/wrangler/config-schema.json');
+  });
 });

@@ -18,7 +18,8 @@ export async function main(argv: string[]): Promise<number> {
     .argument('[contentDir]', 'the content folder', 'content')
     .addOption(new Option('--format <format>', 'output format').choices(problemFormats).default('human'))
     .option('--base-url <url>', 'check links against this base URL instead of site.yaml `url`')
-    .action(async (contentDir: string, options: { format: (typeof problemFormats)[number]; baseUrl?: string }) => {
+    .option('--quiet', 'print nothing but problems')
+    .action(async (contentDir: string, options: { format: (typeof problemFormats)[number]; baseUrl?: string; quiet?: boolean }) => {
       exitCode = await (await import('./validate-command.js')).validateCommand(contentDir, options);
     });
 

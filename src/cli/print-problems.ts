@@ -1,7 +1,10 @@
 import { formatProblems, type ProblemFormat } from '../errors/format.js';
 import type { Problem } from '../errors/problem.js';
 
+/** Colour on a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR (not 0 or false) turns it on anywhere, as in Node's own tools. */
 export function useColor(stream: NodeJS.WriteStream): boolean {
+  const force = process.env.FORCE_COLOR;
+  if (force !== undefined && force !== '0' && force !== 'false') return true;
   return Boolean(stream.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
 }
 

@@ -4,13 +4,18 @@ import { isError } from '../errors/problem.js';
 import { baseUrlProblem } from '../build/option-problems.js';
 import { printProblems } from './print-problems.js';
 
-export async function validateCommand(contentDir: string, options: { format: ProblemFormat; baseUrl?: string }): Promise<number> {
+export async function validateCommand(contentDir: string, options: { format: ProblemFormat; baseUrl?: string; quiet?: boolean }): Promise<number> {
   const invalid = baseUrlProblem(options.baseUrl);
   if (invalid) {
     printProblems([invalid], options.format, { always: true });
     return 1;
   }
   const { problems } = await loadContent(contentDir, options.baseUrl ? { baseUrl: options.baseUrl } : {});
+  // Success is the command's output (stdout); problems are diagnostics (stderr), as with build.
+  if (!problems.length && options.format === 'human') {
+    if (!options.quiet) process.stdout.write('No problems found.\n');
+    return 0;
+  }
   printProblems(problems, options.format, { always: true });
   return problems.some(isError) ? 1 : 0;
 }

@@ -11,7 +11,8 @@ function workerName(siteName: string): string {
 export function wranglerConfig(context: EmitContext): Record<string, unknown> {
   const premium = context.model.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
   return {
-    $schema: 'node_modules/wrangler/config-schema.json',
+    // Resolved from this file in dist/: wrangler installed beside it in the project.
+    $schema: '../node_modules/wrangler/config-schema.json',
     name: workerName(context.model.site.name),
     main: 'worker/worker.js',
     compatibility_date: '2026-04-01',
