@@ -87,6 +87,18 @@ describe('agentdir build', () => {
     expect(fs.existsSync(path.join(out, 'public/llms.txt'))).toBe(true);
   });
 
+  it('after an edit, an incremental build reports what it wrote and what it kept', () => {
+    const dir = copyFixture('minimal');
+    const out = path.join(tempDir(), 'site');
+    const cache = path.join(tempDir(), 'cache');
+    expect(run('build', dir, '--out', out, '--cache-dir', cache).code).toBe(0);
+    const file = path.join(dir, 'resources/wire-formats.md');
+    fs.appendFileSync(file, '\nOne more sentence.\n');
+    const result = run('build', dir, '--out', out, '--cache-dir', cache);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\(\d+ files written \(\d+ KiB\), \d+ kept\)/);
+  });
+
   it('stops on content errors, says so, and leaves the previous output exactly as it was', () => {
     const out = path.join(tempDir(), 'site');
     expect(run('build', path.join(fixturesDir, 'minimal'), '--out', out).code).toBe(0);

@@ -63,8 +63,10 @@ export interface BuildResult {
   ok: boolean;
   problems: Problem[];
   outDir: string;
-  /** Every file written, with its size. */
+  /** Every file of the output, with its size: written by this build, or kept from the previous one. */
   files: WrittenFile[];
+  /** How many of `files` (and bytes) an incremental build kept from the previous build unchanged. */
+  kept?: { files: number; bytes: number };
   /** Minified size of the worker's code without the site's data, and of the data. */
   worker?: { codeBytes: number; dataBytes: number };
   /** The readiness grade of the built site, graded from the output itself. */
@@ -152,10 +154,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     files.push(...staged.write(file, inspect));
     ceiling.check();
   };
+  const kept = { files: 0, bytes: 0 };
   const keep = (key: string, paths: string[]) => {
-    const kept = staged.keep(key, paths);
-    if (kept) files.push(...kept);
-    return Boolean(kept);
+    const previous = staged.keep(key, paths);
+    if (previous) {
+      files.push(...previous);
+      kept.files += previous.length;
+      for (const file of previous) kept.bytes += file.bytes;
+    }
+    return Boolean(previous);
   };
   const pageContext = pageContextKey(model, context.buildDate);
   const documents = new DocumentOutputs({ model, buildDate: context.buildDate, pageContext, stagingDir: staged.dir, sentences, threads: options.threads !== false, keep });
@@ -200,7 +207,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (key) write(manifestFile(key, files, summary));
     staged.commit();
     timer.mark('commit');
-    return { ok: true, problems, outDir, files, ...summary, phases: timer.phases, emitters: emitTimer.phases, threads: { parse: stats?.threads ?? 0, render: documents.threads } };
+    return { ok: true, problems, outDir, files, kept, ...summary, phases: timer.phases, emitters: emitTimer.phases, threads: { parse: stats?.threads ?? 0, render: documents.threads } };
   } catch (error) {
     await documents.close();
     staged.abort();

@@ -130,8 +130,10 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
   }
   if (!options.quiet) {
     const bytes = result.files.reduce((sum, file) => sum + file.bytes, 0);
+    // An incremental build says what it wrote; the kept files are part of the output but not of this build's work.
+    const kept = result.kept?.files ? `${result.files.length - result.kept.files} files written (${((bytes - result.kept.bytes) / 1024).toFixed(0)} KiB), ${result.kept.files} kept` : `${result.files.length} files, ${(bytes / 1024).toFixed(0)} KiB`;
     process.stdout.write(
-      `Built ${result.resources} resources and ${result.articles} articles into ${displayPath(result.outDir)}/ (${result.files.length} files, ${(bytes / 1024).toFixed(0)} KiB) in ${seconds()}s.\n` +
+      `Built ${result.resources} resources and ${result.articles} articles into ${displayPath(result.outDir)}/ (${kept}) in ${seconds()}s.\n` +
         summaryLines({ resources: result.resources, articles: result.articles, worker: result.worker!, grade: result.grade! }),
     );
   }
