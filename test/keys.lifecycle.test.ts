@@ -82,7 +82,10 @@ describe('agentdir keys', () => {
 
     // serve re-reads the key file; on workerd the secret is updated, as `wrangler secret put` does.
     expect((await serve.request('/resources/json-api.md', { headers })).status).toBe(402);
-    await workerd.setKeys(keysCli(keysFile, 'export').stdout.trim());
+    // The only key is revoked now: exporting no active key takes --allow-empty.
+    const exported = keysCli(keysFile, 'export', '--allow-empty');
+    expect(exported.code, exported.stderr).toBe(0);
+    await workerd.setKeys(exported.stdout.trim());
     expect((await workerd.request('/resources/json-api.md', { headers })).status).toBe(402);
     expect(fs.readFileSync(path.join(dist, 'worker/worker.js')).equals(workerBefore)).toBe(true);
   });

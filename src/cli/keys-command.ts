@@ -1,15 +1,26 @@
 import { Command, Option } from 'commander';
-import { exportKv, exportSecret, keyFilePath, KeyFileError, newKey, readKeyFile } from '../keys/key-file.js';
+import { emptyExportError } from '../keys/empty-export.js';
+import { exportKv, exportSecret, KeyFileError, newKey, readKeyFile } from '../keys/key-file.js';
+import { locateKeyFile } from '../keys/key-file-location.js';
+import { missingKeyFileError } from '../keys/missing-key-file.js';
 import { updateKeyFile } from '../keys/update-key-file.js';
 import { keyTiers, type KeyTier } from '../shared/key-hash.js';
 import { displayPath } from '../util/paths.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** The key file for a command that needs one to exist: only `create` may start a new file. */
+function existingKeyFile(flag: string | undefined, command: string): string {
+  const location = locateKeyFile(flag);
+  if (!location.exists) throw missingKeyFileError(location, command);
+  return location.file;
+}
 
 /** `agentdir keys`: create, list, revoke and export access keys. Keys are printed once and stored only as hashes. */
 export function keysCommand(setExitCode: (code: number) => void): Command {
   const keys = new Command('keys').description('Manage access keys (stored as SHA-256 hashes in a key file outside dist/).');
-  const fileOption = () => new Option('--file <path>', 'key file (default: $AGENTDIR_KEYS_FILE or .agentdir/keys.json)');
+  const fileOption = () => new Option('--file <path>', 'key file (default: $AGENTDIR_KEYS_FILE, else the nearest .agentdir/keys.json here or above, up to the project root)');
   const guard = (action: () => Promise<void> | void) => async () => {
     try {
       await action();
@@ -28,7 +39,8 @@ export function keysCommand(setExitCode: (code: number) => void): Command {
     .addOption(fileOption())
     .action((options: { tier: KeyTier; label?: string; file?: string }) =>
       guard(async () => {
-        const file = keyFilePath(options.file);
+        // The file found up the tree, else a new one in this folder (or at --file / AGENTDIR_KEYS_FILE).
+        const file = locateKeyFile(options.file).file;
         const { key, record } = await newKey(options.tier, options.label, today());
         await updateKeyFile(file, (keyFile) => void keyFile.keys.push(record));
         process.stdout.write(`${key}\n`);
@@ -43,9 +55,10 @@ export function keysCommand(setExitCode: (code: number) => void): Command {
     .option('--json', 'print JSON')
     .action((options: { file?: string; json?: boolean }) =>
       guard(() => {
-        const rows = readKeyFile(keyFilePath(options.file)).keys.map(({ id, tier, label, created, revoked }) => ({ id, tier, label: label ?? '', created, revoked: revoked ?? '' }));
+        const file = existingKeyFile(options.file, 'list');
+        const rows = readKeyFile(file).keys.map(({ id, tier, label, created, revoked }) => ({ id, tier, label: label ?? '', created, revoked: revoked ?? '' }));
+        process.stderr.write(rows.length ? `${plural(rows.length, 'key')} in ${displayPath(file)}.\n` : `No keys yet in ${displayPath(file)}. Create one with \`agentdir keys create --tier starter --label NAME\`.\n`);
         if (options.json) return void process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-        if (!rows.length) return void process.stderr.write('No keys yet. Create one with `agentdir keys create --tier starter --label NAME`.\n');
         for (const row of rows) process.stdout.write(`${row.id}  ${row.tier.padEnd(14)}  ${row.created}  ${row.revoked ? `revoked ${row.revoked}` : 'active'.padEnd(18)}  ${row.label}\n`);
       })(),
     );
@@ -57,13 +70,13 @@ export function keysCommand(setExitCode: (code: number) => void): Command {
     .addOption(fileOption())
     .action((id: string, options: { file?: string }) =>
       guard(async () => {
-        const file = keyFilePath(options.file);
+        const file = existingKeyFile(options.file, 'revoke');
         await updateKeyFile(file, (keyFile) => {
           const record = keyFile.keys.find((candidate) => candidate.id === id);
           if (!record) throw new KeyFileError(`No key with id \`${id}\` in ${displayPath(file)}. Run \`agentdir keys list\` to see the ids.`);
           record.revoked ??= today();
         });
-        process.stderr.write(`Revoked ${id}. Re-run \`agentdir keys export\` and update the AGENTDIR_KEYS secret where the worker runs; \`agentdir serve\` picks it up by itself.\n`);
+        process.stderr.write(`Revoked ${id} in ${displayPath(file)}. Re-run \`agentdir keys export\` and update the AGENTDIR_KEYS secret where the worker runs; \`agentdir serve\` picks it up by itself.\n`);
       })(),
     );
 
@@ -71,10 +84,17 @@ export function keysCommand(setExitCode: (code: number) => void): Command {
     .command('export')
     .description('Print the value of the worker secret AGENTDIR_KEYS (or KV entries with --format kv).')
     .addOption(new Option('--format <format>', 'secret: JSON for AGENTDIR_KEYS; kv: entries for `wrangler kv bulk put`').choices(['secret', 'kv']).default('secret'))
+    .option('--allow-empty', 'export even when no key is active (the worker will then refuse every key)')
     .addOption(fileOption())
-    .action((options: { format: 'secret' | 'kv'; file?: string }) =>
+    .action((options: { format: 'secret' | 'kv'; allowEmpty?: boolean; file?: string }) =>
       guard(() => {
-        const keyFile = readKeyFile(keyFilePath(options.file));
+        const file = existingKeyFile(options.file, 'export');
+        const keyFile = readKeyFile(file);
+        const empty = options.allowEmpty ? null : emptyExportError(keyFile, file);
+        if (empty) throw empty;
+        const revoked = keyFile.keys.filter((record) => record.revoked).length;
+        // stderr only: stdout is piped into `wrangler secret put`.
+        process.stderr.write(`Exporting ${plural(keyFile.keys.length - revoked, 'active key')}${revoked ? ` (and ${revoked} revoked)` : ''} from ${displayPath(file)}.\n`);
         process.stdout.write(`${options.format === 'kv' ? exportKv(keyFile) : exportSecret(keyFile)}\n`);
       })(),
     );
