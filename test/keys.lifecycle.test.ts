@@ -53,6 +53,13 @@ describe('agentdir keys', () => {
     expect(listed.stdout).not.toContain(readKeyFile(keysFile).keys[0]!.hash);
   });
 
+  it('lists keys as a table with a header row', () => {
+    const [header, row] = keysCli(keysFile, 'list').stdout.split('\n');
+    expect(header).toMatch(/^ID\s+TIER\s+CREATED\s+STATE\s+LABEL$/);
+    expect(row).toMatch(/^key_\w+\s+starter\s+\d{4}-\d{2}-\d{2}\s+active\s+Test agent$/);
+    expect(row!.indexOf('starter')).toBe(header!.indexOf('TIER'));
+  });
+
   it('exports the AGENTDIR_KEYS secret and KV entries with hashes, never keys', () => {
     const secret = keysCli(keysFile, 'export');
     expect(JSON.parse(secret.stdout).keys[0]).toEqual({ id: readKeyFile(keysFile).keys[0]!.id, hash: readKeyFile(keysFile).keys[0]!.hash, tier: 'starter' });

@@ -59,7 +59,9 @@ export function keysCommand(setExitCode: (code: number) => void): Command {
         const rows = readKeyFile(file).keys.map(({ id, tier, label, created, revoked }) => ({ id, tier, label: label ?? '', created, revoked: revoked ?? '' }));
         process.stderr.write(rows.length ? `${plural(rows.length, 'key')} in ${displayPath(file)}.\n` : `No keys yet in ${displayPath(file)}. Create one with \`agentdir keys create --tier starter --label NAME\`.\n`);
         if (options.json) return void process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-        for (const row of rows) process.stdout.write(`${row.id}  ${row.tier.padEnd(14)}  ${row.created}  ${row.revoked ? `revoked ${row.revoked}` : 'active'.padEnd(18)}  ${row.label}\n`);
+        const line = (id: string, tier: string, created: string, state: string, label: string) => `${id.padEnd(16)}  ${tier.padEnd(14)}  ${created.padEnd(10)}  ${state.padEnd(18)}  ${label}`.trimEnd();
+        if (rows.length) process.stdout.write(`${line('ID', 'TIER', 'CREATED', 'STATE', 'LABEL')}\n`);
+        for (const row of rows) process.stdout.write(`${line(row.id, row.tier, row.created, row.revoked ? `revoked ${row.revoked}` : 'active', row.label)}\n`);
       })(),
     );
 
