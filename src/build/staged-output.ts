@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { OutputFile } from '../emit/output.js';
 import { manifestName, readManifest, type BuildManifest } from './up-to-date.js';
 import { writeOutputFile } from './write-output-file.js';
+import { processExists } from '../util/process-exists.js';
 
 export interface WrittenFile {
   path: string;
@@ -196,13 +197,7 @@ function retire(retired: string, target: string, owned: Set<string>): void {
 
 /** True while the process with this id runs (another build beside ours). */
 function isRunning(pid: number): boolean {
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return pid !== process.pid && processExists(pid);
 }
 
 /**

@@ -4,6 +4,7 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { displayPath } from '../util/paths.js';
 import { KeyFileError } from './key-file.js';
+import { processExists } from '../util/process-exists.js';
 
 export interface LockOptions {
   /** How long to wait for another holder before giving up. */
@@ -111,15 +112,6 @@ function isStale(seen: SeenLock, staleMs: number): boolean {
   if (seen.ageMs > staleMs) return true;
   // A pid means something only on the host that wrote it.
   return seen.owner !== null && seen.owner.host === os.hostname() && !processExists(seen.owner.pid);
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
