@@ -1,3 +1,5 @@
+import { refusalIn } from './refused-address-error.js';
+import { isIpLiteral } from './special-addresses.js';
 import { checkTarget, forbiddenAddress } from './target-guard.js';
 
 export interface Fetched {
@@ -24,12 +26,21 @@ export interface NetworkLimits {
 
 export const defaultLimits: NetworkLimits = { perFetchMs: 5_000, totalMs: 20_000, maxBytes: 1_000_000, maxRedirects: 5, maxFetches: 25 };
 
-export interface NetworkOptions {
+/** The one fetch signature the grader uses; the platform's `fetch` is one. */
+export type GraderFetch = (url: string | URL, init: RequestInit) => Promise<Response>;
+
+/** What a platform adds to the address checks: Node passes `nodeGraderNetwork()`; Workers need neither (see README, grader). */
+export interface GraderNetwork {
+  /** Resolves a host name to its addresses, so names that point inward are refused before any request. */
+  resolveHost?: (hostname: string) => Promise<string[]>;
+  /** Fetches checked hops; it must refuse to connect to a forbidden address itself, since DNS can answer differently at connect time. */
+  fetch?: GraderFetch;
+}
+
+export interface NetworkOptions extends GraderNetwork {
   allowPrivate: boolean;
   /** Origins exempt from the address checks (say, the one local server under test); every other hop is still checked. */
   allowOrigins?: string[];
-  /** Resolves a host name to its addresses, where the platform allows it, so names that point inward are refused too. */
-  resolveHost?: (hostname: string) => Promise<string[]>;
   limits?: Partial<NetworkLimits>;
 }
 
@@ -77,22 +88,27 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
         const exempt = options.allowOrigins?.includes(new URL(current).origin) ?? false;
         const checked = checkTarget(current, { allowPrivate: options.allowPrivate || exempt });
         if (!checked.ok) return refuse(current, `refused: ${checked.reason}`);
-        if (!options.allowPrivate && !exempt && options.resolveHost) {
-          const addresses = await options.resolveHost(checked.url.hostname.replace(/^\[|\]$/g, '')).catch(() => [] as string[]);
-          const inward = addresses.map((address) => forbiddenAddress(address)).find(Boolean);
-          if (inward) return refuse(current, `refused: the host resolves to ${inward}`);
+        const host = checked.url.hostname.replace(/^\[|\]$/g, '');
+        if (!options.allowPrivate && !exempt && options.resolveHost && !isIpLiteral(host)) {
+          const addresses = await options.resolveHost(host).catch(() => [] as string[]);
+          const inward = addresses.find((address) => forbiddenAddress(address));
+          if (inward) return refuse(current, `refused: the host resolves to ${inward}, ${forbiddenAddress(inward)}`);
         }
         if (++fetches > limits.maxFetches) return refuse(current, `not fetched: the grader stops after ${limits.maxFetches} requests`);
         const remaining = deadline - Date.now();
         if (remaining <= 0) return refuse(current, `not fetched: the grader's ${limits.totalMs / 1000} s budget is spent`);
+        // Unchecked hops (private allowed, exempt origin) use the platform's fetch: the pinned one would refuse them.
+        const fetchHop: GraderFetch = options.allowPrivate || exempt ? fetch : (options.fetch ?? fetch);
         let response: Response;
         try {
-          response = await fetch(checked.url, {
+          response = await fetchHop(checked.url, {
             redirect: 'manual',
             headers: { 'User-Agent': 'agentdir-grader/1 (+https://agentdir.dev)', Accept: 'text/markdown, text/plain, application/xml, text/html;q=0.8, */*;q=0.5' },
             signal: AbortSignal.timeout(Math.min(limits.perFetchMs, remaining)),
           });
         } catch (error) {
+          const refusal = refusalIn(error);
+          if (refusal) return refuse(current, `refused: the host resolves to ${refusal.address}, ${refusal.reason}`);
           return refuse(current, (error as Error).name === 'TimeoutError' ? 'timed out' : `unreachable (${(error as Error).message || 'network error'})`);
         }
         if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {

@@ -1,6 +1,7 @@
 import { checkContext, type Check } from './check.js';
 import { homepageCheck } from './checks/homepage.js';
 import { licenseCheck } from './checks/license.js';
+import { linkedOrigin, originMismatchAction } from './checks/link-origin.js';
 import { llmsTxtCheck } from './checks/llms-txt.js';
 import { markdownVariantsCheck } from './checks/markdown-variants.js';
 import { robotsCheck } from './checks/robots.js';
@@ -40,5 +41,8 @@ export async function gradeSite(url: string, fetcher: SiteFetcher): Promise<Grad
     .filter(({ outcome }) => outcome.fraction < 1 && outcome.action)
     .map(({ check, outcome }) => ({ check: check.id, priority: (outcome.fraction === 0 && check.weight >= 15 ? 'high' : outcome.fraction < 0.5 ? 'medium' : 'low') as 'high' | 'medium' | 'low', action: outcome.action! }))
     .sort((a, b) => ['high', 'medium', 'low'].indexOf(a.priority) - ['high', 'medium', 'low'].indexOf(b.priority));
+  // Said first, even when every check passes: the links agents follow lead away from the graded origin.
+  const linked = await linkedOrigin(context).catch(() => null);
+  if (linked) recommendations.unshift({ check: 'llms-txt', priority: 'high', action: originMismatchAction(linked, origin) });
   return { tool: graderName, url: `${origin}/`, score, grade: letterGrade(score), checks: checksOut, recommendations };
 }

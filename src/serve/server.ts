@@ -5,11 +5,11 @@ import { pathToFileURL } from 'node:url';
 import { checkRequestPath } from '../shared/request-path.js';
 import { matchWorkerRoute } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
-import { sendWebResponse, toWebRequest } from './node-adapter.js';
+import { closeAfterAnswer, sendWebResponse, toWebRequest } from './node-adapter.js';
 import { serveStatic } from './static-files.js';
 import { readHeaderRules, type HeaderRule } from './header-rules.js';
 import { escapeXml } from '../util/xml.js';
-import { resolveHost } from '../grader/resolve-host.js';
+import { nodeGraderNetwork } from '../grader/node-network.js';
 
 interface LoadedWorker {
   fetch(request: Request, env: Record<string, unknown>): Promise<Response>;
@@ -83,6 +83,8 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
   const publicDir = path.join(dist, 'public');
   let current = await loadBuild(dist);
   let problems: string | null = null;
+  // One pinned network per server: POST /api/grader connects only to addresses it has checked.
+  const graderNetwork = nodeGraderNetwork();
   const listeners = new Set<http.ServerResponse>();
   const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}`;
   // The worker's static-asset binding, as on Cloudflare: files of public/.
@@ -101,7 +103,7 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
     const checked = checkRequestPath(url);
     if (checked.ok && !matchWorkerRoute(checked.pathname, premium, { negotiation: data.negotiation })) return serveStatic(publicDir, request, checked.pathname, rules);
     // Refused paths go to the worker too, so both runtimes word the refusal the same way.
-    return worker.fetch(request, { ...options.environment(), ASSETS: assets, AGENTDIR_RESOLVE_HOST: resolveHost });
+    return worker.fetch(request, { ...options.environment(), ASSETS: assets, AGENTDIR_GRADER_NETWORK: graderNetwork });
   };
 
   const server = http.createServer((incoming, outgoing) => {

@@ -1,3 +1,5 @@
+import type { GraderNetwork } from '../grader/fetcher.js';
+
 /** The minimal KV surface the worker uses, so no platform type package is needed. */
 export interface KeyValueStore {
   get(key: string, type: 'json'): Promise<unknown>;
@@ -18,8 +20,8 @@ export interface WorkerEnv {
   X402_PAY_TO?: string;
   X402_NETWORK?: string;
   X402_ASSET?: string;
-  /** Host-name resolution for the grader's address checks, where the platform offers it (`agentdir serve` does). */
-  AGENTDIR_RESOLVE_HOST?: (hostname: string) => Promise<string[]>;
+  /** The grader's resolver and address-pinned fetch, where the platform needs them: `agentdir serve` passes Node's. */
+  AGENTDIR_GRADER_NETWORK?: GraderNetwork;
 }
 
 export interface ExecutionContextLike {

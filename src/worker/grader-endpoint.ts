@@ -1,18 +1,28 @@
-import { networkFetcher } from '../grader/fetcher.js';
+import { networkFetcher, type GraderNetwork } from '../grader/fetcher.js';
 import { gradeSite } from '../grader/grade.js';
 import { checkTarget } from '../grader/target-guard.js';
 import type { WorkerEnv } from './env.js';
+import { readBody } from './read-body.js';
 import { errorResponse, jsonResponse } from './responses.js';
 
 const maxBodyBytes = 10_000;
+
+/** The host's network for the grader, if it passed one (Node does; Workers' own fetch needs none). Only functions are taken. */
+function hostNetwork(env: WorkerEnv): GraderNetwork {
+  const given = env.AGENTDIR_GRADER_NETWORK;
+  return {
+    ...(typeof given?.resolveHost === 'function' ? { resolveHost: given.resolveHost } : {}),
+    ...(typeof given?.fetch === 'function' ? { fetch: given.fetch } : {}),
+  };
+}
 
 /** POST /api/grader {"url": "https://..."}: grades another site. Bad input is refused before any fetch. */
 export async function graderEndpoint(request: Request, env: WorkerEnv): Promise<Response> {
   const cors = { 'Access-Control-Allow-Origin': '*' };
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...cors, 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type' } });
   if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'POST a JSON body {"url": "https://your.site"}.', { Allow: 'POST, OPTIONS', ...cors });
-  const text = await request.text();
-  if (text.length > maxBodyBytes) return errorResponse(413, 'body_too_large', `The body is larger than ${maxBodyBytes} bytes.`, cors);
+  const text = await readBody(request, maxBodyBytes);
+  if (text === null) return errorResponse(413, 'body_too_large', `The body is larger than ${maxBodyBytes} bytes.`, cors);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -25,6 +35,6 @@ export async function graderEndpoint(request: Request, env: WorkerEnv): Promise<
   }
   const target = checkTarget(url);
   if (!target.ok) return errorResponse(400, 'forbidden_target', `Cannot grade ${url.slice(0, 200)}: ${target.reason}.`, cors);
-  const report = await gradeSite(target.url.href, networkFetcher({ allowPrivate: false, ...(typeof env.AGENTDIR_RESOLVE_HOST === 'function' ? { resolveHost: env.AGENTDIR_RESOLVE_HOST } : {}) }));
+  const report = await gradeSite(target.url.href, networkFetcher({ allowPrivate: false, ...hostNetwork(env) }));
   return jsonResponse(200, report, cors);
 }
