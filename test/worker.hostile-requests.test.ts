@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { premiumSentences, siteUnderTest } from './helpers/site-under-test.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { upload } from './helpers/upload.js';
 
 let site: Awaited<ReturnType<typeof siteUnderTest>>;
 let sentences: string[] = [];
-const runtimes: Runtime[] = [];
+const runtimes: (Runtime & { url: string })[] = [];
 
 beforeAll(async () => {
   site = await siteUnderTest();
@@ -124,6 +125,16 @@ describe.each([0, 1])('hostile requests (runtime %i: serve, then workerd)', (ind
       expect(response.status, label).toBeGreaterThanOrEqual(200);
       for (const sentence of sentences) expect(response.body.includes(sentence), `${label} leaked "${sentence}"`).toBe(false);
       if (methods.includes(probe.method) && response.status === 405) expect(response.headers.get('allow')).toBe('GET, HEAD');
+    }
+  });
+
+  it('answers a 5 MB chunked body sent to any route without a 5xx and without reading all of it', async () => {
+    const runtime = runtimes[index]!;
+    for (const [method, path] of [['POST', '/mcp'], ['POST', '/api/grader'], ['PUT', '/resources/data-formats.md'], ['POST', '/api/corpus.full.jsonl'], ['POST', '/api/x402/data-formats']] as const) {
+      const answer = await upload(runtime.url, path, { method, offered: 5_000_000 });
+      expect(answer.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${method} ${path}`).toBeLessThan(500);
+      for (const sentence of sentences) expect(answer.body.includes(sentence)).toBe(false);
     }
   });
 

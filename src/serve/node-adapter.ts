@@ -1,5 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+
+/**
+ * The body as a web stream that reads from the socket only when the worker asks for more, so a
+ * large upload waits in the kernel instead of in memory. Cancelling stops reading without
+ * destroying the socket (Readable.toWeb would), since the socket must still carry the answer.
+ */
+function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
+  const chunks = request[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
 
 /** A web-standard Request for a Node request; the body streams, it is never buffered here. */
 export function toWebRequest(request: IncomingMessage, origin: string): Request {
@@ -10,11 +28,45 @@ export function toWebRequest(request: IncomingMessage, origin: string): Request 
   }
   const method = request.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(request.url ?? '/', origin), {
+  // A target such as `//_headers` is a path, not a protocol-relative URL naming another host.
+  const target = request.url ?? '/';
+  return new Request(target.startsWith('/') ? new URL(`${origin}${target}`) : new URL(target, origin), {
     method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: bodyStream(request), duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/** After answering a request whose body was left unread: at most this long and this much of it is discarded before the connection closes. */
+const lingerMs = 1_000;
+const lingerBytes = 32 * 1024 * 1024;
+
+/**
+ * Ends the connection of a request whose body the answer did not wait for (refused as too large, or
+ * sent where none is expected) without reading the rest of the upload. Closing at once would make the
+ * kernel reset the connection, and a client still sending could lose the answer with it: so what is
+ * already in flight is discarded, and once the answer is out the socket half-closes, then closes soon after.
+ */
+export function closeAfterAnswer(request: IncomingMessage, response: ServerResponse): void {
+  const socket = request.socket;
+  // Said in the answer, so that no client sends its next request on a connection about to close.
+  response.setHeader('Connection', 'close');
+  let discarded = 0;
+  // Flowing with nothing kept (the body stream's listener would hold it paused). Counted here, since a
+  // request Node "dumps" itself drops its bytes unseen and without limit.
+  request.removeAllListeners('readable');
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > lingerBytes) socket.destroy();
+  });
+  request.resume();
+  response.once('finish', () => {
+    // Node has just called destroySoon() for `Connection: close`, which would close the socket the moment the answer is flushed.
+    socket.removeListener('finish', socket.destroy);
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), lingerMs);
+    socket.once('close', () => clearTimeout(timer));
+  });
 }
 
 /** Writes a web-standard Response to a Node response, streaming its body. */

@@ -122,6 +122,8 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
       } catch {
         response = new Response(JSON.stringify({ error: 'bad_request', message: 'The request could not be read.' }), { status: 400, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
       }
+      // A body left unread is not drained to keep the connection alive (Node would read it all): it closes instead.
+      if (!incoming.complete) closeAfterAnswer(incoming, outgoing);
       await sendWebResponse(response, outgoing);
     };
     respond().catch(() => outgoing.destroy());
