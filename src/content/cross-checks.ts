@@ -1,33 +1,56 @@
 import type { Problem } from '../errors/problem.js';
 import { displayPath } from '../util/paths.js';
 import { decodeOrKeep } from '../util/decode.js';
-import type { Article, Cluster, LearningPath, Resource, Site } from './model.js';
+import type { Article, LearningPath, Located, Resource, Site } from './model.js';
 import { parseInternalLink } from './internal-links.js';
 import { fileProblem } from './read-source.js';
 import { positionOf, type YamlSource } from './source-file.js';
 import type { LinkAt } from '../markdown/render.js';
+import type { StoredMarkdown } from '../markdown/stored-markdown.js';
 
 /** Slugs that are free by definition (SPEC §2.1): the way in must never be paywalled. */
 export const alwaysFreeSlugs = ['getting-started', 'access-and-pricing'] as const;
 
+/**
+ * A document as the checks see it: every file whose body rendered, loaded or not. When its front
+ * matter failed the schema it carries only the fields that passed, and `invalid` names the others,
+ * so a check never trusts a wrong value nor reads a field's absence as meaningful.
+ */
+export interface CheckedDocument extends Located {
+  /** null when the file name is no slug: its own links are checked, but nothing can link to it. */
+  slug: string | null;
+  body: string;
+  rendered: StoredMarkdown;
+  /** Front-matter fields that failed their schema check; '' is the front matter as a whole. */
+  invalid?: readonly string[];
+}
+export type CheckedResource = CheckedDocument & Partial<Omit<Resource, keyof CheckedDocument>>;
+export type CheckedArticle = CheckedDocument & Partial<Omit<Article, keyof CheckedDocument>>;
+
 export interface CrossCheckInput {
   site: Site;
-  resources: Resource[];
+  resources: CheckedResource[];
   /** Every resource file's slug, including files that failed to load, so one error does not cascade. */
   resourceSlugs: string[];
   articleSlugs: string[];
-  clusters: Cluster[];
+  /** Every article of every cluster folder, in folder order. */
+  articles: CheckedArticle[];
   paths: LearningPath[];
   pathsSource?: YamlSource;
+}
+
+/** Whether a field's value, or its absence, can be trusted: it passed its schema check. */
+export function isKnown(document: { invalid?: readonly string[] }, field: string): boolean {
+  return !document.invalid?.some((name) => name === field || name === '');
 }
 
 /** Checks that need more than one file: premium rules, taxonomy, slugs, learning paths, links. */
 export function crossCheck(input: CrossCheckInput): Problem[] {
   return [
     ...checkResources(input.site, input.resources),
-    ...checkTermsAnnouncePremium(input.resources),
-    ...checkArticleSlugs(input.clusters),
-    ...checkArticles(input.clusters, input.resourceSlugs),
+    ...checkTermsAnnouncePremium(input.resources, input.resourceSlugs),
+    ...checkArticleSlugs(input.articles),
+    ...checkArticles(input.articles, input.resourceSlugs),
     ...checkPaths(input.paths, input.resourceSlugs, input.pathsSource),
     ...checkLinks(input),
     ...checkUrlSchemes(input),
@@ -38,33 +61,40 @@ function at(entry: { source: YamlSource }, field: string) {
   return { ...positionOf(entry.source, [field]), field };
 }
 
-function checkResources(site: Site, resources: Resource[]): Problem[] {
+/** `premium` as the checks may rely on it: absent means free, unless the value given was invalid. */
+function premiumOf(resource: CheckedResource): boolean | undefined {
+  if (typeof resource.premium === 'boolean') return resource.premium;
+  return isKnown(resource, 'premium') ? false : undefined;
+}
+
+function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
   const problems: Problem[] = [];
   const categories = site.categories ? new Set(site.categories.map((category) => category.id)) : undefined;
   const vocabulary = site.tags ? new Set(site.tags) : undefined;
 
   for (const resource of resources) {
     const { file, slug } = resource;
-    if (resource.premium && (alwaysFreeSlugs as readonly string[]).includes(slug)) {
+    const premium = premiumOf(resource);
+    if (premium && slug && (alwaysFreeSlugs as readonly string[]).includes(slug)) {
       problems.push(fileProblem(file, 'ForbiddenPremium', `\`${slug}\` can never be premium`, `Remove \`premium: true\`: ${alwaysFreeSlugs.join(' and ')} are always free, so every visitor can learn how access works.`, at(resource, 'premium')));
     }
-    if (resource.premium && !resource.premium_summary) {
+    if (premium && !resource.premium_summary && isKnown(resource, 'premium_summary')) {
       problems.push(fileProblem(file, 'PremiumWithoutSummary', '`premium_summary` is required when `premium` is true', 'Add `premium_summary:` with a free teaser of one to three sentences; it is published in place of the body.', at(resource, 'premium')));
     }
-    if (resource.premium && resource.rendered.sections.length === 0) {
+    if (premium && resource.rendered.sections.length === 0) {
       problems.push(fileProblem(file, 'PremiumWithoutSections', 'a premium body needs at least one `## ` section', 'Add H2 headings: their titles are the free preview a buyer sees in the 402 answer.', { line: resource.bodyLineOffset + 1, column: 1, field: 'body' }));
     }
-    if (!resource.premium) {
+    if (premium === false) {
       for (const field of ['premium_summary', 'price', 'currency', 'checkout_url'] as const) {
         if (resource[field] !== undefined) {
           problems.push(fileProblem(file, 'PremiumFieldsOnFree', `\`${field}\` has no effect on a free resource`, 'Remove it, or set `premium: true` if the body should be paid for.', { ...at(resource, field), severity: 'warning' }));
         }
       }
     }
-    if (categories && !categories.has(resource.category)) {
+    if (categories && typeof resource.category === 'string' && !categories.has(resource.category)) {
       problems.push(fileProblem(file, 'UnknownCategory', `category "${resource.category}" is not declared in site.yaml`, `Use one of: ${[...categories].join(', ')}; or add it to \`categories\` in site.yaml.`, at(resource, 'category')));
     }
-    if (vocabulary) {
+    if (vocabulary && Array.isArray(resource.tags)) {
       resource.tags.forEach((tag, index) => {
         if (!vocabulary.has(tag)) {
           problems.push(fileProblem(file, 'UnknownTag', `tag "${tag}" is not in the vocabulary of site.yaml`, 'Use a tag from `tags` in site.yaml, or add this one there so related resources share it.', { ...positionOf(resource.source, ['tags', index]), field: `tags.${index}`, severity: 'warning' }));
@@ -80,10 +110,12 @@ function checkResources(site: Site, resources: Resource[]): Problem[] {
 }
 
 /** SPEC §9: access-and-pricing is where the premium list is announced, and every 402 links to it. */
-function checkTermsAnnouncePremium(resources: Resource[]): Problem[] {
-  const premium = resources.filter((resource) => resource.premium);
+function checkTermsAnnouncePremium(resources: CheckedResource[], resourceSlugs: string[]): Problem[] {
+  const premium = resources.filter((resource): resource is CheckedResource & { slug: string } => premiumOf(resource) === true && resource.slug !== null);
   if (!premium.length) return [];
   const terms = resources.find((resource) => resource.slug === 'access-and-pricing');
+  // A terms file that exists but could not be read has its own problem: its body is unknown, not missing.
+  if (!terms && resourceSlugs.includes('access-and-pricing')) return [];
   if (!terms) {
     return premium.slice(0, 1).map((resource) =>
       fileProblem(resource.file, 'MissingTermsResource', 'there are premium resources but no `access-and-pricing` resource', 'Add resources/access-and-pricing.md: every 402 answer links to it as the terms, and it should list the premium resources and their prices.', { ...at(resource, 'premium'), severity: 'warning' }),
@@ -96,7 +128,7 @@ function checkTermsAnnouncePremium(resources: Resource[]): Problem[] {
     );
 }
 
-function checkSources(resource: Resource): Problem[] {
+function checkSources(resource: CheckedResource): Problem[] {
   const sources = resource.rendered.sources;
   if (sources === null) return [];
   if (sources.length === 0) {
@@ -109,10 +141,11 @@ function checkSources(resource: Resource): Problem[] {
     );
 }
 
-function checkArticleSlugs(clusters: Cluster[]): Problem[] {
+function checkArticleSlugs(articles: CheckedArticle[]): Problem[] {
   const problems: Problem[] = [];
-  const seen = new Map<string, Article>();
-  for (const article of clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs])) {
+  const seen = new Map<string, CheckedArticle>();
+  for (const article of articles) {
+    if (article.slug === null) continue;
     const first = seen.get(article.slug);
     if (first) {
       problems.push(fileProblem(article.file, 'DuplicateSlug', `article slug \`${article.slug}\` is already used by ${displayPath(first.file)}`, 'Article URLs are /articles/<slug> across all clusters: rename one of the files.', { line: 1, column: 1 }));
@@ -123,16 +156,16 @@ function checkArticleSlugs(clusters: Cluster[]): Problem[] {
   return problems;
 }
 
-function checkArticles(clusters: Cluster[], resourceSlugs: string[]): Problem[] {
+function checkArticles(articles: CheckedArticle[], resourceSlugs: string[]): Problem[] {
   const problems: Problem[] = [];
   const slugs = new Set(resourceSlugs);
-  for (const article of clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs])) {
-    article.resources.forEach((slug, index) => {
+  for (const article of articles) {
+    (Array.isArray(article.resources) ? article.resources : []).forEach((slug, index) => {
       if (!slugs.has(slug)) {
         problems.push(fileProblem(article.file, 'UnknownRelatedResource', `related resource \`${slug}\` does not exist`, hintForSlug(slug, slugs), { ...positionOf(article.source, ['resources', index]), field: `resources.${index}` }));
       }
     });
-    if (article.updated < article.published) {
+    if (typeof article.updated === 'string' && typeof article.published === 'string' && article.updated < article.published) {
       problems.push(fileProblem(article.file, 'DateOrder', `\`updated\` (${article.updated}) is before \`published\` (${article.published})`, 'Set `updated` to the publication date or later.', { ...at(article, 'updated'), severity: 'warning' }));
     }
   }
@@ -158,21 +191,25 @@ function checkPaths(paths: LearningPath[], resourceSlugs: string[], source?: Yam
   return problems;
 }
 
-function checkLinks({ site, resources, clusters, resourceSlugs, articleSlugs }: CrossCheckInput): Problem[] {
+/** Each document's slug with its anchors, for the documents that can be linked to. */
+function anchorsBySlug(documents: CheckedDocument[]): [string, string[]][] {
+  return documents.flatMap((document): [string, string[]][] => (document.slug === null ? [] : [[document.slug, document.rendered.anchors]]));
+}
+
+function checkLinks({ site, resources, articles, resourceSlugs, articleSlugs }: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
-  // A slug whose file failed to load maps to null: it exists, but its anchors are unknown.
+  // A slug whose body could not be rendered maps to null: it exists, but its anchors are unknown.
   const targets = {
     resources: new Map<string, string[] | null>([
       ...resourceSlugs.map((slug): [string, null] => [slug, null]),
-      ...resources.map((resource): [string, string[]] => [resource.slug, resource.rendered.anchors]),
+      ...anchorsBySlug(resources),
     ]),
     articles: new Map<string, string[] | null>([
       ...articleSlugs.map((slug): [string, null] => [slug, null]),
-      ...clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs]).map((article): [string, string[]] => [article.slug, article.rendered.anchors]),
+      ...anchorsBySlug(articles),
     ]),
   };
-  const documents: (Resource | Article)[] = [...resources, ...clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs])];
-  for (const document of documents) {
+  for (const document of [...resources, ...articles]) {
     for (const link of document.rendered.links) {
       const report = (message: string, hint: string) =>
         problems.push(fileProblem(document.file, 'BrokenInternalLink', message, hint, { ...bodyPosition(document, link), field: 'body' }));
@@ -203,9 +240,8 @@ function checkLinks({ site, resources, clusters, resourceSlugs, articleSlugs }: 
 const urlKinds = { link: 'link', image: 'image', definition: 'link definition' } as const;
 
 /** The renderer drops URLs of other schemes (src/markdown/url-scheme.ts): say where they are written. */
-function checkUrlSchemes({ resources, clusters }: CrossCheckInput): Problem[] {
-  const documents: (Resource | Article)[] = [...resources, ...clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs])];
-  return documents.flatMap((document) =>
+function checkUrlSchemes({ resources, articles }: CrossCheckInput): Problem[] {
+  return [...resources, ...articles].flatMap((document) =>
     document.rendered.disallowedUrls.map((url) =>
       fileProblem(document.file, 'DisallowedUrlScheme', `${urlKinds[url.kind]} uses the \`${url.scheme}:\` scheme, which pages may not link to`, 'Use an http:, https: or mailto: URL, or a relative one (/path, #anchor, ?query). Other schemes, such as javascript: and data:, can run script in the reader\'s browser, so the page would keep only the link text.', { ...bodyPosition(document, url), field: 'body' }),
     ),

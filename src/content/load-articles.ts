@@ -5,8 +5,9 @@ import fg from 'fast-glob';
 import type { Problem } from '../errors/problem.js';
 import { schemaRegistry } from '../schemas/registry.js';
 import type { Article, Cluster } from './model.js';
-import { defineLazySource, documentBase } from './assemble-document.js';
-import type { ParsedDocument } from './parse-document.js';
+import { checkedDraft, defineLazySource, documentBase } from './assemble-document.js';
+import { isKnown, type CheckedArticle } from './cross-checks.js';
+import { fieldsThatPassed, type ParsedDocument } from './parse-document.js';
 import { fileProblem, readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import { slugOf, slugPattern } from './slug.js';
@@ -17,10 +18,19 @@ type ArticleFrontMatter = Pick<Article, 'title' | 'description' | 'kind' | 'publ
 
 type ClusterFile = Pick<Cluster, 'title' | 'status'> & Partial<Pick<Cluster, 'id' | 'description' | 'target_query' | 'started' | 'target_subs'>>;
 
+export interface LoadedClusters {
+  clusters: Cluster[];
+  /** Every article file whose body rendered, loaded or not, in folder order: the cross-file checks run on all of them. */
+  checked: CheckedArticle[];
+  slugs: string[];
+  problems: Problem[];
+}
+
 /** Loads every cluster folder under `articles/` and checks its shape: one pillar, subs with distinct orders. */
-export async function loadClusters(dir: string, parsedArticles: Map<string, ParsedDocument>): Promise<{ clusters: Cluster[]; slugs: string[]; problems: Problem[] }> {
+export async function loadClusters(dir: string, parsedArticles: Map<string, ParsedDocument>): Promise<LoadedClusters> {
   const problems: Problem[] = [];
   const clusters: Cluster[] = [];
+  const checked: CheckedArticle[] = [];
   const slugs = (await fg('articles/*/*.md', { cwd: dir })).map((file) => slugOf(file)).filter((slug) => slugPattern.test(slug));
   const folders = (await fg('articles/*', { cwd: dir, onlyDirectories: true, absolute: true })).sort();
   const strayFiles = await fg('articles/*.md', { cwd: dir, absolute: true });
@@ -34,6 +44,10 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
   for (const folder of folders) {
     const id = path.basename(folder);
     const clusterFile = path.join(folder, 'cluster.yaml');
+    // The articles are checked whatever is wrong with their cluster: its problem must not hide theirs.
+    const parsed = byFolder.get(folder) ?? [];
+    const { articles, documents } = assembleArticles(parsed, id, problems);
+    checked.push(...documents);
     if (!slugPattern.test(id)) {
       problems.push(fileProblem(folder, 'InvalidFileName', `cluster folder \`${id}\` is not a valid id`, 'Rename the folder to lowercase kebab-case: it is the cluster id.'));
       continue;
@@ -42,14 +56,14 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
       problems.push(fileProblem(clusterFile, 'MissingFile', `cluster \`${id}\` has no cluster.yaml`, 'Add cluster.yaml with at least `title` and `status` (active or complete).'));
       continue;
     }
+    // Judged on the articles alone, so a broken cluster.yaml does not hide these either.
+    problems.push(...checkClusterShape(id, clusterFile, documents, parsed.length));
     const read = await readYamlFile(dir, clusterFile);
     problems.push(...read.problems);
     if (!read.source) continue;
     const schemaProblems = validateAgainstSchema(read.source, schemaRegistry().validator('cluster'), `cluster \`${id}\``);
     problems.push(...schemaProblems);
-    const articles = assembleArticles(byFolder.get(folder) ?? [], id, problems);
-    if (schemaProblems.length) continue;
-    const meta = read.source.data as ClusterFile;
+    const meta = fieldsThatPassed(read.source.data, schemaProblems).fields as Partial<ClusterFile>;
     if (meta.id !== undefined && meta.id !== id) {
       problems.push(
         fileProblem(clusterFile, 'ClusterIdMismatch', `\`id\` is "${meta.id}" but the folder is \`${id}\``, `Remove \`id\` (the folder name is the id) or set it to "${id}".`, {
@@ -58,41 +72,59 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
         }),
       );
     }
-    const pillars = articles.filter((article) => article.kind === 'pillar');
-    if (pillars.length === 0) {
-      problems.push(fileProblem(clusterFile, 'ClusterWithoutPillar', `cluster \`${id}\` has no article with \`kind: pillar\``, 'Mark the cluster\'s main article with `kind: pillar` in its front matter.', { line: 1, column: 1 }));
+    const pillar = articles.find((article) => article.kind === 'pillar');
+    // Only a cluster with no problem of its own joins the model (the build stops at any error anyway).
+    if (schemaProblems.length || !pillar) continue;
+    const subs = articles.filter((article) => article.kind === 'sub').sort((a, b) => a.order - b.order || byString(a.slug, b.slug));
+    clusters.push({ ...(meta as ClusterFile), id, file: clusterFile, source: read.source, pillar, subs });
+  }
+  return { clusters, checked, slugs, problems };
+}
+
+/**
+ * One pillar, and subs with distinct orders, judged on every article of the folder whose kind is
+ * known: an article with a front-matter problem still counts, so its problem does not cascade.
+ */
+function checkClusterShape(id: string, clusterFile: string, documents: CheckedArticle[], files: number): Problem[] {
+  const problems: Problem[] = [];
+  const pillars = documents.filter((article) => article.kind === 'pillar');
+  // An article whose kind is unknown (its own problem is reported) may be the missing pillar.
+  const kindsKnown = documents.length === files && documents.every((article) => article.kind !== undefined);
+  if (pillars.length === 0 && kindsKnown) {
+    problems.push(fileProblem(clusterFile, 'ClusterWithoutPillar', `cluster \`${id}\` has no article with \`kind: pillar\``, 'Mark the cluster\'s main article with `kind: pillar` in its front matter.', { line: 1, column: 1 }));
+  }
+  for (const extra of pillars.slice(1)) {
+    problems.push(
+      fileProblem(extra.file, 'ClusterWithManyPillars', `cluster \`${id}\` already has the pillar \`${nameOf(pillars[0]!)}\``, 'A cluster has exactly one pillar: set `kind: sub` and an `order` on this article.', {
+        ...positionOf(extra.source, ['kind']),
+        field: 'kind',
+      }),
+    );
+  }
+  const byOrder = new Map<number, CheckedArticle>();
+  for (const sub of documents.filter((article) => article.kind === 'sub')) {
+    // An `order` that failed its schema check has its own problem; 0 is what a loaded sub without one holds.
+    if (!sub.order) {
+      if (isKnown(sub, 'order')) problems.push(fileProblem(sub.file, 'SubWithoutOrder', `sub-article \`${nameOf(sub)}\` has no \`order\``, 'Add `order: N` (1 for the first sub after the pillar) to place it in the reading order.', { line: 1, column: 1, field: 'order' }));
       continue;
     }
-    for (const extra of pillars.slice(1)) {
+    const taken = byOrder.get(sub.order);
+    if (taken) {
       problems.push(
-        fileProblem(extra.file, 'ClusterWithManyPillars', `cluster \`${id}\` already has the pillar \`${pillars[0]!.slug}\``, 'A cluster has exactly one pillar: set `kind: sub` and an `order` on this article.', {
-          ...positionOf(extra.source, ['kind']),
-          field: 'kind',
+        fileProblem(sub.file, 'DuplicateSubOrder', `\`order\` ${sub.order} is already used by \`${nameOf(taken)}\` in cluster \`${id}\``, 'Give every sub-article in a cluster its own `order`.', {
+          ...positionOf(sub.source, ['order']),
+          field: 'order',
         }),
       );
     }
-    const subs = articles.filter((article) => article.kind === 'sub');
-    const byOrder = new Map<number, Article>();
-    for (const sub of subs) {
-      if (sub.order === 0) {
-        problems.push(fileProblem(sub.file, 'SubWithoutOrder', `sub-article \`${sub.slug}\` has no \`order\``, 'Add `order: N` (1 for the first sub after the pillar) to place it in the reading order.', { line: 1, column: 1, field: 'order' }));
-        continue;
-      }
-      const taken = byOrder.get(sub.order);
-      if (taken) {
-        problems.push(
-          fileProblem(sub.file, 'DuplicateSubOrder', `\`order\` ${sub.order} is already used by \`${taken.slug}\` in cluster \`${id}\``, 'Give every sub-article in a cluster its own `order`.', {
-            ...positionOf(sub.source, ['order']),
-            field: 'order',
-          }),
-        );
-      }
-      byOrder.set(sub.order, sub);
-    }
-    subs.sort((a, b) => a.order - b.order || byString(a.slug, b.slug));
-    clusters.push({ ...meta, id, file: clusterFile, source: read.source, pillar: pillars[0]!, subs });
+    byOrder.set(sub.order, sub);
   }
-  return { clusters, slugs, problems };
+  return problems;
+}
+
+/** How messages name an article: its slug, or its file name when that is no slug. */
+function nameOf(article: CheckedArticle): string {
+  return article.slug ?? path.basename(article.file);
 }
 
 /** The article files of every cluster folder, in a stable order: what the caller parses. */
@@ -100,28 +132,34 @@ export async function articleFiles(dir: string): Promise<string[]> {
   return (await fg('articles/*/*.md', { cwd: dir, absolute: true })).sort();
 }
 
-function assembleArticles(parsed: [file: string, result: ParsedDocument][], clusterId: string, problems: Problem[]): Article[] {
+/** The folder's articles that join the model, and every article the cross-file checks can look at. */
+function assembleArticles(parsed: [file: string, result: ParsedDocument][], clusterId: string, problems: Problem[]): { articles: Article[]; documents: CheckedArticle[] } {
   const articles: Article[] = [];
+  const documents: CheckedArticle[] = [];
   for (const [file, result] of parsed) {
     problems.push(...result.problems);
-    if (!result.slug || !result.front) continue;
+    if (!result.slug || !result.front || !result.rendered) {
+      const draft = checkedDraft<CheckedArticle>(result, file);
+      if (draft) documents.push(draft);
+      continue;
+    }
     const front = result.front as ArticleFrontMatter;
-    articles.push(
-      defineLazySource(
-        {
-          ...front,
-          ...documentBase({ ...result, slug: result.slug }, file),
-          clusterId,
-          order: front.kind === 'pillar' ? 0 : (front.order ?? 0),
-          secondary_queries: front.secondary_queries ?? [],
-          tags: front.tags ?? [],
-          takeaways: front.takeaways ?? [],
-          faq: front.faq ?? [],
-          resources: front.resources ?? [],
-        },
-        file,
-      ),
+    const article = defineLazySource(
+      {
+        ...front,
+        ...documentBase({ ...result, slug: result.slug }, file),
+        clusterId,
+        order: front.kind === 'pillar' ? 0 : (front.order ?? 0),
+        secondary_queries: front.secondary_queries ?? [],
+        tags: front.tags ?? [],
+        takeaways: front.takeaways ?? [],
+        faq: front.faq ?? [],
+        resources: front.resources ?? [],
+      },
+      file,
     );
+    articles.push(article);
+    documents.push(article);
   }
-  return articles;
+  return { articles, documents };
 }

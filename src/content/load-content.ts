@@ -63,17 +63,18 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     problems.push(
       ...crossCheck({
         site,
-        resources: resourceResult.resources,
+        // Every document whose body rendered, loaded or not: one problem must not hide another.
+        resources: resourceResult.checked,
         // A resource that could not be read still exists: links to it are not broken links.
         resourceSlugs: [...new Set([...resourceResult.slugs, ...allResourceFiles.map(slugOf).filter((slug) => slugPattern.test(slug))])],
         articleSlugs: clusterResult.slugs,
-        clusters: clusterResult.clusters,
+        articles: clusterResult.checked,
         paths: pathResult.paths,
         ...(pathResult.source ? { pathsSource: pathResult.source } : {}),
       }),
     );
   }
-  const sorted = sortProblems(problems);
+  const sorted = uniqueProblems(sortProblems(problems));
   if (!site || sorted.some(isError)) return { problems: sorted, stats };
   const clusters = [...clusterResult.clusters].sort((a, b) => byString(a.id, b.id));
   return {
@@ -88,4 +89,15 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       paths: pathResult.paths,
     },
   };
+}
+
+/** Drops repeats of a problem (same place, same words), keeping the order. */
+function uniqueProblems(problems: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const key = JSON.stringify([problem.code, problem.file, problem.line, problem.column, problem.field, problem.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,6 +1,7 @@
 import type { Problem } from '../errors/problem.js';
 import type { Resource } from './model.js';
-import { defineLazySource, documentBase } from './assemble-document.js';
+import { checkedDraft, defineLazySource, documentBase } from './assemble-document.js';
+import type { CheckedResource } from './cross-checks.js';
 import type { ParsedDocument } from './parse-document.js';
 
 type ResourceFrontMatter = Pick<Resource, 'title' | 'description' | 'category' | 'tags' | 'updated'> &
@@ -8,6 +9,8 @@ type ResourceFrontMatter = Pick<Resource, 'title' | 'description' | 'category' |
 
 export interface LoadedResources {
   resources: Resource[];
+  /** Every file whose body rendered, loaded or not: the cross-file checks run on all of them. */
+  checked: CheckedResource[];
   /** Slugs of every resource file with a valid name, loaded or not: links to a broken file are not broken links. */
   slugs: string[];
   problems: Problem[];
@@ -17,14 +20,21 @@ export interface LoadedResources {
 export function assembleResources(files: string[], parsed: ParsedDocument[]): LoadedResources {
   const problems: Problem[] = [];
   const resources: Resource[] = [];
+  const checked: CheckedResource[] = [];
   const slugs: string[] = [];
   files.forEach((file, index) => {
     const result = parsed[index]!;
     problems.push(...result.problems);
     if (result.slug) slugs.push(result.slug);
-    if (!result.slug || !result.front) return;
-    const front = result.front as ResourceFrontMatter;
-    resources.push(defineLazySource({ ...front, ...documentBase({ ...result, slug: result.slug }, file), premium: front.premium ?? false }, file));
+    if (result.slug && result.front && result.rendered) {
+      const front = result.front as ResourceFrontMatter;
+      const resource = defineLazySource({ ...front, ...documentBase({ ...result, slug: result.slug }, file), premium: front.premium ?? false }, file);
+      resources.push(resource);
+      checked.push(resource);
+      return;
+    }
+    const draft = checkedDraft<CheckedResource>(result, file);
+    if (draft) checked.push(draft);
   });
-  return { resources, slugs, problems };
+  return { resources, checked, slugs, problems };
 }

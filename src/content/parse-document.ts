@@ -3,7 +3,7 @@ import type { ValidateFunction } from 'ajv';
 import type { Problem } from '../errors/problem.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { storeMarkdown, type StoredMarkdown } from '../markdown/stored-markdown.js';
-import { splitFrontMatter } from './front-matter.js';
+import { splitFrontMatter, type SplitMarkdown } from './front-matter.js';
 import { fileProblem } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import { slugOf, slugPattern } from './slug.js';
@@ -18,14 +18,24 @@ export interface ParseJob {
   kind: DocumentKind;
 }
 
+/** The top-level fields of a YAML mapping that passed their own schema checks, and the names of those that did not. */
+export interface PartialFields {
+  fields: Record<string, unknown>;
+  /** Fields that are missing, unknown or of the wrong shape: their value (or absence) says nothing. */
+  invalid: string[];
+}
+
 /** Everything one Markdown file yields, as plain data: it crosses threads and is cached on disk. */
 export interface ParsedDocument {
-  /** null when the file name is not a usable slug. */
+  /** null when the file name is not a usable slug: the file is still checked, but nothing can link to it. */
   slug: string | null;
   /** Present when the front matter parsed and matched its schema. */
   front?: Record<string, unknown>;
+  /** Present when the front matter parsed but did not match: what the cross-file checks may still rely on. */
+  partialFront?: PartialFields;
   body: string;
   bodyLineOffset: number;
+  /** Present whenever the body could be rendered, whatever is wrong with the front matter or the file name. */
   rendered?: StoredMarkdown;
   problems: Problem[];
 }
@@ -38,44 +48,57 @@ export function frontMatterSource(file: string, text: string): YamlSource | unde
 }
 
 /**
+ * The fields of `data` that no schema problem points into. A problem about the whole document
+ * (it is no mapping at all) leaves no field to trust.
+ */
+export function fieldsThatPassed(data: unknown, problems: Problem[]): PartialFields {
+  const invalid = [...new Set(problems.map((problem) => problem.field.split('.')[0]!))];
+  if (invalid.includes('') || typeof data !== 'object' || data === null || Array.isArray(data)) return { fields: {}, invalid };
+  const fields = Object.fromEntries(Object.entries(data).filter(([name]) => !invalid.includes(name)));
+  return { fields, invalid };
+}
+
+/**
  * Parses one document from its text: file name, front matter, schema, and a single render of the
  * body. Pure and synchronous, so it runs the same in a worker thread, inline, or from the cache.
+ * One problem does not stop the others from being found: an editor fixes them all in one round.
  */
 export function parseDocument(job: ParseJob, validate: ValidateFunction): ParsedDocument {
   const { file, text, kind } = job;
-  const slug = slugOf(file);
-  if (!slugPattern.test(slug)) {
-    return {
-      slug: null,
-      body: '',
-      bodyLineOffset: 0,
-      problems: [fileProblem(file, 'InvalidFileName', `\`${path.basename(file)}\` is not a valid ${kind} slug`, `Rename the file to lowercase kebab-case, e.g. \`my-${kind}.md\`: the file name is the slug in every URL.`)],
-    };
+  const name = slugOf(file);
+  const slug = slugPattern.test(name) ? name : null;
+  const problems: Problem[] = [];
+  if (!slug) {
+    problems.push(fileProblem(file, 'InvalidFileName', `\`${path.basename(file)}\` is not a valid ${kind} slug`, `Rename the file to lowercase kebab-case, e.g. \`my-${kind}.md\`: the file name is the slug in every URL.`));
   }
   const split = splitFrontMatter(text);
   if (!split.ok) {
-    const problem =
+    problems.push(
       split.reason === 'missing'
         ? fileProblem(file, 'FrontMatterMissing', 'the file does not start with YAML front matter', 'Start the file with a line `---`, the fields, and another `---` line before the Markdown body.', { line: 1, column: 1 })
-        : fileProblem(file, 'FrontMatterUnclosed', 'the front matter opened on line 1 is never closed', 'Add a line `---` after the last front-matter field.', { line: 1, column: 1 });
-    return { slug, body: '', bodyLineOffset: 0, problems: [problem] };
+        : fileProblem(file, 'FrontMatterUnclosed', 'the front matter opened on line 1 is never closed', 'Add a line `---` after the last front-matter field.', { line: 1, column: 1 }),
+    );
+    return { slug, body: '', bodyLineOffset: 0, problems };
   }
-  const { yaml, yamlLineOffset, body, bodyLineOffset } = split.value;
-  // Measured before either parser runs: both recurse per level.
-  const yamlDeep = yamlTooDeep(yaml);
-  if (yamlDeep) return { slug, body, bodyLineOffset, problems: [nestingProblem(file, 'YAML', yamlDeep, yamlLineOffset)] };
+  const { body, bodyLineOffset } = split.value;
+  const { problems: frontProblems, ...fields } = parseFrontMatter(file, text, split.value, validate, `the front matter of ${kind} \`${name}\``);
+  problems.push(...frontProblems);
+  // Measured before the parser runs: it recurses per level.
   const markdownDeep = markdownTooDeep(body);
-  if (markdownDeep) return { slug, body, bodyLineOffset, problems: [nestingProblem(file, 'Markdown', markdownDeep, bodyLineOffset)] };
+  if (markdownDeep) return { slug, ...fields, body, bodyLineOffset, problems: [...problems, nestingProblem(file, 'Markdown', markdownDeep, bodyLineOffset)] };
+  return { slug, ...fields, body, bodyLineOffset, rendered: storeMarkdown(renderMarkdown(body)), problems };
+}
+
+/** The front matter's problems, and its fields when the YAML itself could be read. */
+function parseFrontMatter(file: string, text: string, split: SplitMarkdown, validate: ValidateFunction, what: string): Pick<ParsedDocument, 'front' | 'partialFront' | 'problems'> {
+  const { yaml, yamlLineOffset } = split;
+  // Measured before the parser runs: it recurses per level.
+  const yamlDeep = yamlTooDeep(yaml);
+  if (yamlDeep) return { problems: [nestingProblem(file, 'YAML', yamlDeep, yamlLineOffset)] };
   const { source, syntaxErrors } = parseYamlSource(file, text, yaml, yamlLineOffset);
   if (syntaxErrors.length) {
-    return {
-      slug,
-      body,
-      bodyLineOffset,
-      problems: syntaxErrors.map((error) => fileProblem(file, 'YamlSyntax', error.message, 'Fix the YAML syntax: check indentation, quotes around values containing `: ` or `#`, and list dashes.', error)),
-    };
+    return { problems: syntaxErrors.map((error) => fileProblem(file, 'YamlSyntax', error.message, 'Fix the YAML syntax: check indentation, quotes around values containing `: ` or `#`, and list dashes.', error)) };
   }
-  const problems = validateAgainstSchema(source, validate, `the front matter of ${kind} \`${slug}\``);
-  if (problems.length) return { slug, body, bodyLineOffset, problems };
-  return { slug, front: source.data as Record<string, unknown>, body, bodyLineOffset, rendered: storeMarkdown(renderMarkdown(body)), problems: [] };
+  const problems = validateAgainstSchema(source, validate, what);
+  return problems.length ? { partialFront: fieldsThatPassed(source.data, problems), problems } : { front: source.data as Record<string, unknown>, problems };
 }
