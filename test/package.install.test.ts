@@ -34,7 +34,7 @@ describe('a real install', () => {
     const built = run(project, 'npx', ['agentdir', 'build', 'site']);
     expect(built).toContain('Built 2 resources and 2 articles');
     expect(built).toContain('Agent readiness: 100/100 (A)');
-    expect(run(project, 'npx', ['agentdir', 'validate', 'site'])).toBe('');
+    expect(run(project, 'npx', ['agentdir', 'validate', 'site'])).toBe('No problems found.\n');
     expect(fs.readFileSync(path.join(project, 'dist', 'public', 'llms.txt'), 'utf8')).toMatch(/^# Fresh\n/);
     expect(fs.existsSync(path.join(project, 'dist', 'worker', 'worker.js'))).toBe(true);
   });
