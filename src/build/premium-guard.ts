@@ -20,7 +20,11 @@ export interface PremiumSentence {
   sentence: string;
 }
 
-/** Every distinctive sentence of every premium body that no public text (preview, teaser, free document) also says. */
+/**
+ * Every distinctive sentence of every premium body that no public text (preview, teaser, free document)
+ * also says. A premium resource's `sources` are public metadata (README: Content): the exports carry
+ * its citation URLs, never the lines of its Verified sources section, which this guard still covers.
+ */
 export function premiumSentences(model: ContentModel): PremiumSentence[] {
   // Public by design: the preview and teaser of premium resources, and whatever free documents also say.
   const allowed = [
