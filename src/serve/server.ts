@@ -65,7 +65,8 @@ const eventsPath = '/__agentdir/events';
 const reloadScript = `<script>new EventSource(${JSON.stringify(eventsPath)}).onmessage = () => location.reload();</script>`;
 
 function problemsPage(report: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#fff4f4;border-left:4px solid #c00;padding:1rem}</style></head><body><h1>The last change does not build</h1><p>Fix the problems below; this page reloads when the content builds again. The API still answers from the last good build.</p><pre>${escapeXml(report)}</pre>${reloadScript}</body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#fff4f4;border-left:4px solid #c00;padding:1rem}</style></head><body><h1>The last change does not build</h1><p>Fix the problems below; this page reloads when the content builds again. The API still answers from the last good build.</p><pre>${escapeXml(report)}</pre></body></html>`;
+  // The reload script is added to every HTML answer in watch mode (withReloadScript), this page's too.
   return new Response(html, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
@@ -73,6 +74,7 @@ function problemsPage(report: string): Response {
 async function withReloadScript(response: Response): Promise<Response> {
   if (!/^text\/html/.test(response.headers.get('content-type') ?? '') || !response.body) return response;
   const html = await response.text();
+  if (html.includes(reloadScript)) return new Response(html, { status: response.status, headers: response.headers });
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(html.includes('</body>') ? html.replace('</body>', `${reloadScript}</body>`) : html + reloadScript, { status: response.status, headers });
