@@ -1,42 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture } from './helpers/build-fixture.js';
-import { cliPath, copyFixture, repoRoot, tempDir } from './helpers/fixtures.js';
+import { copyFixture } from './helpers/fixtures.js';
+import { eventually, startWatchServer, type WatchServer } from './helpers/watch-server.js';
 
-let child: ChildProcess;
+let server: WatchServer;
 let url = '';
 let content = '';
 let dist = '';
 
-/** Polls until `check` passes: rebuilds happen in the background, a few hundred milliseconds after a save. */
-async function eventually(check: () => Promise<void>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
 beforeAll(async () => {
   content = copyFixture('minimal');
   dist = (await buildFixture(content)).outDir;
-  child = spawn(process.execPath, [cliPath, 'serve', dist, '--watch', '--content', content, '--port', '0', '--keys-file', path.join(tempDir(), 'keys.json')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  url = await new Promise<string>((resolve) => child.stdout!.on('data', (chunk: Buffer) => /http:\/\/\S+\//.test(chunk.toString()) && resolve(/http:\/\/\S+\//.exec(chunk.toString())![0])));
+  server = await startWatchServer(dist, content);
+  url = server.url;
 });
-afterAll(() => {
-  child?.kill('SIGTERM');
+afterAll(async () => {
+  await server?.close();
 });
 
-const page = async (pathname: string) => {
-  const response = await fetch(`${url}${pathname.slice(1)}`, { headers: { Accept: 'text/html' } });
-  return { status: response.status, text: await response.text() };
-};
+const page = (pathname: string) => server.get(pathname, { Accept: 'text/html' });
 
 describe('agentdir serve --watch', () => {
   it('injects the live-reload script into pages, and only in watch mode', async () => {
@@ -64,6 +48,8 @@ describe('agentdir serve --watch', () => {
       expect(broken.status).toBe(500);
       expect(broken.text).toContain('YamlSyntax');
       expect(broken.text).toContain('wire-formats.md');
+      // One reload script, not one from the page and another from the watch server.
+      expect(broken.text.split('new EventSource(').length - 1).toBe(1);
     });
     const api = await fetch(`${url}api/resources.json`);
     expect(api.status).toBe(200);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { keyFilePath } from '../keys/key-file.js';
+import type { FirstWatchBuild } from '../serve/first-watch-build.js';
 import { ServeError, startServer } from '../serve/server.js';
 import { workerEnvironment } from '../serve/worker-env.js';
 import { displayPath } from '../util/paths.js';
@@ -23,6 +24,11 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
     return 1;
   }
   let started;
+  const cacheDir = path.resolve('node_modules/.cache/agentdir');
+  // As `agentdir build` does, so a dist from either command counts as up to date for the other.
+  const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;
+  const watchBuild = { contentDir: options.content ?? 'content', dist, cacheDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(sourceDateEpoch ? { sourceDateEpoch } : {}) };
+  let first: FirstWatchBuild | undefined;
   try {
     const keysFile = keyFilePath(options.keysFile);
     if (options.watch) {
@@ -35,13 +41,12 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
         return 1;
       }
     }
-    if (options.watch && !fs.existsSync(path.join(dist, 'worker', 'worker.js'))) {
-      // Watching from scratch: make the first build, so there is something to serve.
-      const { build } = await import('../build/build.js');
-      const first = await build({ contentDir: options.content ?? 'content', outDir: dist, cacheDir: path.resolve('node_modules/.cache/agentdir'), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
-      if (!first.ok) {
-        const { formatProblems } = await import('../errors/format.js');
-        process.stderr.write(`${formatProblems(first.problems, 'human')}\nFix the problems above, then run serve again.\n`);
+    if (options.watch) {
+      // Bring `dist` up to date before serving it: a page added since the last build must not 404.
+      const { firstWatchBuild } = await import('../serve/first-watch-build.js');
+      first = await firstWatchBuild(watchBuild);
+      if (!first.ok && !fs.existsSync(path.join(dist, 'worker', 'worker.js'))) {
+        process.stderr.write(`${first.report}\nFix the problems above, then run serve again.\n`);
         return 1;
       }
     }
@@ -54,13 +59,15 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
   let stopWatching = () => {};
   if (options.watch) {
     const { watchAndRebuild } = await import('../serve/watch.js');
-    stopWatching = watchAndRebuild(started, {
-      contentDir: options.content ?? 'content',
-      dist,
-      cacheDir: path.resolve('node_modules/.cache/agentdir'),
-      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-      log: (line) => process.stderr.write(`${line}\n`),
-    });
+    if (first && !first.ok) {
+      process.stderr.write(`${first.report}\nThe last good build is being served until the content builds again.\n`);
+      started.showProblems(first.report);
+    }
+    stopWatching = watchAndRebuild(started, { ...watchBuild, servedKey: first?.key ?? null, failing: first ? !first.ok : false, log: (line) => process.stderr.write(`${line}\n`) });
+    if (first?.ok) {
+      if (first.warnings) process.stderr.write(`${first.warnings}\n`);
+      process.stdout.write(`${first.summary}\n`);
+    }
     process.stdout.write(`Watching ${displayPath(path.resolve(options.content ?? 'content'))}/ and the templates; pages reload on every rebuild.\n`);
   }
   // Printed last: once the address is out, everything (the watcher too) is ready.

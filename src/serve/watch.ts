@@ -1,17 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from '../build/build.js';
 import { formatProblems } from '../errors/format.js';
 import { builtinSchemasDir, builtinTemplatesDir } from '../util/paths.js';
+import { watchFolder } from './folder-watch.js';
 import type { RunningServer } from './server.js';
+import { buildUnlessUpToDate, type SiteBuildOptions } from './site-build.js';
 
-export interface WatchOptions {
-  contentDir: string;
-  dist: string;
-  cacheDir: string | null;
-  baseUrl?: string;
+export interface WatchOptions extends SiteBuildOptions {
+  /** The input key of the build being served when watching starts (null: unknown). */
+  servedKey?: string | null;
+  /** The first build failed: the server shows its problems over an older build. */
+  failing?: boolean;
   log: (line: string) => void;
 }
+
+/** Quiet time after the last event before rebuilding: one save is often several events. */
+const debounceMs = 120;
 
 /**
  * Rebuilds on every change to the content, the templates or the schemas (the parse cache makes one
@@ -23,26 +27,42 @@ export function watchAndRebuild(server: RunningServer, options: WatchOptions): (
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;
+  let served = options.servedKey ?? null;
+  let failing = options.failing ?? false;
+
+  const fail = (report: string) => {
+    failing = true;
+    options.log(`${report}\nThe last good build is still being served.`);
+    server.showProblems(report);
+  };
 
   const rebuild = async () => {
     if (running) return void (again = true);
     running = true;
     const started = performance.now();
     try {
-      const result = await build({ contentDir: options.contentDir, outDir: options.dist, cacheDir: options.cacheDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
-      const report = formatProblems(result.problems, 'human');
-      if (!result.ok) {
-        options.log(`${report}\nThe last good build is still being served.`);
-        server.showProblems(report);
-      } else {
-        if (result.problems.length) options.log(report);
+      const outcome = await buildUnlessUpToDate(options);
+      if (outcome.upToDate) {
+        // An editor's swap file, or a save that changed nothing: no build, no reload.
+        if (outcome.key === served && !failing) return;
+        // Back to the content of the last good build, or built meanwhile by `agentdir build`.
+        served = outcome.key;
+        failing = false;
         await server.reload();
-        options.log(`Rebuilt in ${((performance.now() - started) / 1000).toFixed(2)}s; reloading open pages.`);
+        options.log('Up to date; reloading open pages.');
+        return;
       }
+      const { result } = outcome;
+      const report = formatProblems(result.problems, 'human');
+      if (!result.ok) return fail(report);
+      if (result.problems.length) options.log(report);
+      served = outcome.key;
+      failing = false;
+      await server.reload();
+      options.log(`Rebuilt in ${((performance.now() - started) / 1000).toFixed(2)}s; reloading open pages.`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      options.log(`Build failed: ${message}\nThe last good build is still being served.`);
-      server.showProblems(message);
+      fail(`Build failed: ${message}`);
     } finally {
       running = false;
       if (again) {
@@ -52,14 +72,13 @@ export function watchAndRebuild(server: RunningServer, options: WatchOptions): (
     }
   };
 
-  const watchers = folders.map((folder) =>
-    fs.watch(folder, { recursive: true }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void rebuild(), 120);
-    }),
-  );
+  const onChange = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void rebuild(), debounceMs);
+  };
+  const stops = folders.map((folder) => watchFolder(folder, { onChange, log: options.log }));
   return () => {
     clearTimeout(timer);
-    for (const watcher of watchers) watcher.close();
+    for (const stop of stops) stop();
   };
 }

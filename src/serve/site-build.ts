@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { BuildResult } from '../build/build.js';
+
+export interface SiteBuildOptions {
+  contentDir: string;
+  dist: string;
+  cacheDir: string | null;
+  baseUrl?: string;
+  /** As for `agentdir build`: the same value gives the same key, so either command's output counts as up to date. */
+  sourceDateEpoch?: string;
+}
+
+export type SiteBuild =
+  /** `dist` was already built from exactly these inputs: nothing was written. */
+  | { upToDate: true; key: string }
+  | { upToDate: false; key: string | null; result: BuildResult };
+
+/**
+ * Brings `dist` up to date with the content the way `agentdir build` does: nothing to do when its
+ * manifest was built from the same inputs, else an incremental build that reuses the parse cache.
+ * Throws what the build throws (a template that does not parse, say).
+ */
+export async function buildUnlessUpToDate(options: SiteBuildOptions): Promise<SiteBuild> {
+  const { inputKey, upToDate } = await import('../build/up-to-date.js');
+  const settings = { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}) };
+  const key = inputKey({ contentDir: options.contentDir, ...settings });
+  if (key && upToDate(path.resolve(options.dist), key)) return { upToDate: true, key };
+  const { build } = await import('../build/build.js');
+  const result = await build({ contentDir: options.contentDir, outDir: options.dist, cacheDir: options.cacheDir, ...settings, inputKey: key });
+  return { upToDate: false, key, result };
+}
