@@ -18,13 +18,23 @@ export function formatHuman(problems: Problem[], options: HumanFormatOptions): s
     const source = problem.line ? sourceLine(fileCache, problem.file, problem.line) : undefined;
     if (source !== undefined) {
       const gutter = String(problem.line).padStart(5);
-      lines.push(paint('2', `${gutter} | `) + source);
-      if (problem.column > 0) lines.push(paint('2', `${' '.repeat(gutter.length)} | `) + ' '.repeat(problem.column - 1) + paint('31', '^'));
+      const { text, column } = lineWindow(source, problem.column);
+      lines.push(paint('2', `${gutter} | `) + text);
+      if (column > 0) lines.push(paint('2', `${' '.repeat(gutter.length)} | `) + ' '.repeat(column - 1) + paint('31', '^'));
     }
     lines.push(`${' '.repeat(6)}${paint('36', 'hint:')} ${problem.hint}`, '');
   }
   lines.push(summary(problems));
   return lines.join('\n');
+}
+
+/** At most about 120 characters of a long line, around the column, so a minified line does not flood the terminal. */
+function lineWindow(line: string, column: number, width = 120): { text: string; column: number } {
+  if (line.length <= width) return { text: line, column };
+  const start = Math.max(0, Math.min((column || 1) - 1 - width / 4, line.length - width));
+  const head = start > 0 ? '…' : '';
+  const tail = start + width < line.length ? '…' : '';
+  return { text: `${head}${line.slice(start, start + width)}${tail}`, column: column > 0 ? column - start + head.length : 0 };
 }
 
 export function summary(problems: Problem[]): string {
