@@ -5,6 +5,7 @@ import type { PhaseTime } from '../build/phase-timer.js';
 import { displayPath } from '../util/paths.js';
 import { baseUrlProblem } from '../build/option-problems.js';
 import { printProblems } from './print-problems.js';
+import { workerCodeBudget } from '../build/worker-budget.js';
 import { createProgress } from './progress.js';
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -31,7 +32,7 @@ interface Summary {
 function summaryLines(summary: Summary): string {
   const { grade, worker } = summary;
   return (
-    `Worker: ${kib(worker.codeBytes)} KiB of code (budget 64 KiB) + ${kib(worker.dataBytes)} KiB of premium data.\n` +
+    `Worker: ${kib(worker.codeBytes)} KiB of code (budget ${workerCodeBudget / 1024} KiB) + ${kib(worker.dataBytes)} KiB of premium data.\n` +
     `Agent readiness: ${grade.score}/100 (${grade.grade})${grade.recommendations.length ? `; to improve: ${grade.recommendations.map((item) => item.action).join(' ')}` : ''}.\n`
   );
 }

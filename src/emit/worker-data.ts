@@ -6,6 +6,7 @@ import { howToPay } from './pricing.js';
 import { resourceJson, resourceMarkdown } from './resource-json.js';
 import { resourceHtml } from './resource-variants.js';
 import { serverCard } from './server-card.js';
+import { paywallPages } from './paywall-page.js';
 
 export function paymentFacts(context: EmitContext): PaymentFacts {
   const { urls, model } = context;
@@ -40,6 +41,7 @@ export function workerData(context: EmitContext): WorkerData {
       markdown: resourceMarkdown(resource),
       json: `${JSON.stringify(json, null, 2)}\n`,
       corpusRecord: JSON.stringify(record),
+      paywall: paywallPages(resource, context),
     };
   }
   const meta = corpusMetaRecord('full', context);

@@ -18,3 +18,8 @@ export function prefersMarkdown(accept: string | null): boolean {
   const markdown = /(^|,)\s*text\/markdown\s*(;|,|$)/i.test(accept) ? acceptQuality(accept, 'text/markdown') : 0;
   return markdown > 0 && markdown >= acceptQuality(accept, 'text/html');
 }
+
+/** True when the client names text/html and likes it more than JSON: a browser, not curl's `*\/*` or an agent asking for JSON. */
+export function prefersHtml(accept: string | null): boolean {
+  return !!accept && /text\/html/i.test(accept) && acceptQuality(accept, 'text/html') > acceptQuality(accept, 'application/json');
+}

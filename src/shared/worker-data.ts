@@ -15,6 +15,8 @@ export interface PremiumEntry {
   json: string;
   /** This resource's line of the full corpus export, serialized. */
   corpusRecord: string;
+  /** The 402 page a browser sees: without, then with the pay-per-fetch option (for a configured gateway). */
+  paywall: [string, string];
 }
 
 export interface PaymentFacts {

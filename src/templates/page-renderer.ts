@@ -4,7 +4,7 @@ import { Liquid } from 'liquidjs';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { readTemplateText, templateFileSystem } from './template-files.js';
 
-export type TemplateName = 'home' | 'resource' | 'article' | 'cluster' | 'path' | 'category' | 'tag' | 'search' | 'not-found';
+export type TemplateName = 'home' | 'resource' | 'article' | 'cluster' | 'path' | 'category' | 'tag' | 'search' | 'not-found' | 'paywall';
 
 /** Renders the HTML pages. Every `{{ value }}` is escaped; only `| raw` (used for rendered Markdown and JSON-LD) is not. */
 export interface PageRenderer {

@@ -6,6 +6,7 @@ import { errorResponse } from '../responses.js';
 export function varyOnAccept(response: Response): Response {
   const headers = new Headers(response.headers);
   const vary = headers.get('vary');
+  if (vary && /(^|,)\s*accept\s*(,|$)/i.test(vary)) return response;
   headers.set('Vary', vary ? `Accept, ${vary}` : 'Accept');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

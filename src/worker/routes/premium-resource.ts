@@ -4,6 +4,8 @@ import { presentedKey, verifyKey } from '../access-keys.js';
 import type { WorkerEnv } from '../env.js';
 import { paymentRequired } from '../payment-required.js';
 import { jsonType } from '../responses.js';
+import { prefersHtml } from '../../shared/accept.js';
+import { varyOnAccept } from './negotiated-page.js';
 
 const mediaTypes: Record<ResourceVariant, string> = {
   html: 'text/html; charset=utf-8',
@@ -15,7 +17,12 @@ const mediaTypes: Record<ResourceVariant, string> = {
 export async function premiumResource(request: Request, env: WorkerEnv, data: WorkerData, slug: string, variant: ResourceVariant): Promise<Response> {
   const entry = data.premium[slug]!;
   const key = await verifyKey(presentedKey(request.headers), env);
-  if (!key) return paymentRequired(slug, entry.preview, data.payment);
+  if (!key) {
+    // A person in a browser gets a page they can read; every other client the §7.1 JSON, byte for byte.
+    if (variant !== 'html') return paymentRequired(slug, entry.preview, data.payment);
+    if (!prefersHtml(request.headers.get('accept'))) return varyOnAccept(paymentRequired(slug, entry.preview, data.payment));
+    return varyOnAccept(new Response(entry.paywall[env.X402_FACILITATOR_URL && env.X402_PAY_TO ? 1 : 0], { status: 402, headers: { 'Content-Type': mediaTypes.html, 'Cache-Control': 'no-store' } }));
+  }
   const body = variant === 'html' ? entry.html : variant === 'markdown' ? entry.markdown : entry.json;
   return new Response(body, {
     status: 200,

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteUnderTest } from './helpers/site-under-test.js';
+import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+
+const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const runtimes: Runtime[] = [];
+let gateway: Runtime;
+let keys: Awaited<ReturnType<typeof siteUnderTest>>['keys'];
+
+beforeAll(async () => {
+  const site = await siteUnderTest();
+  keys = site.keys;
+  runtimes.push(await startServe(site.dist, site.keysFile), await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }));
+  gateway = await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret(), X402_FACILITATOR_URL: 'http://127.0.0.1:9/', X402_PAY_TO: '0x0000000000000000000000000000000000000001' });
+});
+afterAll(async () => {
+  await Promise.all([...runtimes, gateway].map((runtime) => runtime?.close()));
+});
+
+describe.each(['serve', 'workerd'] as const)('a premium page opened in a browser on %s', (name) => {
+  const runtime = () => runtimes.find((candidate) => candidate.name === name)!;
+
+  it('answers 402 with a page people can read: the preview, the price, how to use a key', async () => {
+    const response = await runtime().request('/resources/json-api', { headers: { Accept: browserAccept } });
+    expect(response.status).toBe(402);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('vary')).toMatch(/\bAccept\b/);
+    expect(response.body).toMatch(/<h1>[^<]+<\/h1>/);
+    expect(response.body).toContain('Buy an access key');
+    expect(response.body).toContain('Authorization: Bearer &lt;API_KEY&gt;');
+    expect(response.body).toContain('<meta name="robots" content="noindex">');
+    // No gateway configured: no pay-per-fetch offer that would answer 503.
+    expect(response.body).not.toContain('/api/x402/');
+  });
+
+  it.each([
+    ['no Accept', {}],
+    ['Accept: application/json', { Accept: 'application/json' }],
+    ['Accept: */*', { Accept: '*/*' }],
+  ])('with %s keeps the exact JSON body of SPEC §7.1', async (_label, headers) => {
+    const json = await runtime().request('/resources/json-api', { headers });
+    expect(json.status).toBe(402);
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Object.keys(JSON.parse(json.body) as object)).toEqual(['error', 'resource', 'price_usd', 'payment_url', 'how_to_pay', 'terms', 'license', 'pricing_catalog', 'preview']);
+    expect(json.headers.get('vary')).toMatch(/\bAccept\b/);
+  });
+
+  it('a valid key still opens the page itself', async () => {
+    const response = await runtime().request('/resources/json-api', { headers: { Accept: browserAccept, Authorization: `Bearer ${keys.starter}` } });
+    expect(response.status).toBe(200);
+    expect(response.body).not.toContain('Read it with an access key');
+  });
+});
+
+describe('with the x402 gateway configured', () => {
+  it('the browser page also offers pay per fetch', async () => {
+    const response = await gateway.request('/resources/json-api', { headers: { Accept: browserAccept } });
+    expect(response.status).toBe(402);
+    expect(response.body).toContain('/api/x402/json-api');
+  });
+});
