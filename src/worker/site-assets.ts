@@ -3,6 +3,13 @@ import type { AssetFetcher } from './env.js';
 /** Thrown when a static file the worker reads is missing: the build and the deployment disagree. */
 export class AssetUnavailableError extends Error {
   override readonly name = 'AssetUnavailableError';
+  /** The status the asset answered with; undefined when there is no ASSETS binding at all. */
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
 // Static files never change within a deployment, so each is fetched and parsed once per isolate.
@@ -24,7 +31,7 @@ export class SiteAssets {
     try {
       return await this.json<T>(path);
     } catch (error) {
-      if (error instanceof AssetUnavailableError && error.message.includes(' 404')) return null;
+      if (error instanceof AssetUnavailableError && error.status === 404) return null;
       throw error;
     }
   }
@@ -57,7 +64,7 @@ export class SiteAssets {
     const response = await this.assets.fetch(new Request(new URL(path, this.origin)));
     if (!response.ok) {
       await response.body?.cancel();
-      throw new AssetUnavailableError(`${path} answered ${response.status}`);
+      throw new AssetUnavailableError(`${path} answered ${response.status}`, response.status);
     }
     return parse(response);
   }

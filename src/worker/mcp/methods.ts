@@ -6,6 +6,7 @@ import { errorCodes, RpcError } from './rpc-error.js';
 import { ToolArgumentError, type ToolContext } from './tool.js';
 import { tools } from './tools/index.js';
 import { decodeCursor } from './pagination.js';
+import { AssetUnavailableError } from '../site-assets.js';
 
 type Params = Record<string, unknown>;
 
@@ -33,7 +34,7 @@ async function callTool(params: Params, context: ToolContext) {
     const { structured, summary } = await tool.run((params.arguments ?? {}) as Params, context);
     return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
   } catch (error) {
-    if (error instanceof ToolArgumentError || (error instanceof Error && error.name === 'AssetUnavailableError')) {
+    if (error instanceof ToolArgumentError || error instanceof AssetUnavailableError) {
       return { content: [{ type: 'text', text: error.message }], isError: true };
     }
     throw error;
