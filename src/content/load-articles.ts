@@ -40,7 +40,12 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
 
   // Each folder's parsed articles, grouped once rather than searched for per cluster.
   const byFolder = new Map<string, [string, ParsedDocument][]>();
-  for (const entry of parsedArticles) byFolder.set(path.dirname(entry[0]), [...(byFolder.get(path.dirname(entry[0])) ?? []), entry]);
+  for (const entry of parsedArticles) {
+    const folder = path.dirname(entry[0]);
+    const list = byFolder.get(folder);
+    if (list) list.push(entry);
+    else byFolder.set(folder, [entry]);
+  }
   for (const folder of folders) {
     const id = path.basename(folder);
     const clusterFile = path.join(folder, 'cluster.yaml');
