@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prefersMarkdown } from '../src/shared/accept.js';
 import { buildFixture } from './helpers/build-fixture.js';
-import { copyFixture, tempDir } from './helpers/fixtures.js';
+import { copyFixture } from './helpers/fixtures.js';
 import { readWranglerConfig, startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
@@ -39,7 +39,6 @@ beforeAll(async () => {
   plain.serve = await startServe(site.dist, site.keysFile);
   plain.workerd = await startWorkerd(site.dist, {});
   expect(readWranglerConfig(site.dist).assets.run_worker_first).not.toContain('/resources/*');
-  expect(tempDir()).toBeTruthy();
 });
 afterAll(async () => {
   await Promise.all([...Object.values(runtimes), ...Object.values(plain)].map((runtime) => runtime.close()));
