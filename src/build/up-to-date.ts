@@ -85,3 +85,12 @@ export function upToDate(outDir: string, key: string): BuildManifest | null {
   }
   return manifest;
 }
+
+/**
+ * The input key of a build of `contentDir` into `outDir`, and the previous manifest when that build
+ * is already there: what `agentdir build` and `serve --watch` both check before loading the compiler.
+ */
+export function checkUpToDate(options: InputKeyOptions & { outDir: string }): { key: string | null; manifest: BuildManifest | null } {
+  const key = inputKey(options);
+  return { key, manifest: key ? upToDate(path.resolve(options.outDir), key) : null };
+}

@@ -55,9 +55,10 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
   // With the cache on, a build whose inputs are unchanged is done before the compiler is even loaded.
   let key: string | null | undefined;
   if (cacheDir) {
-    const { inputKey, upToDate } = await import('../build/up-to-date.js');
-    key = inputKey({ contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(sourceDateEpoch ? { sourceDateEpoch } : {}) });
-    const manifest = key ? upToDate(path.resolve(options.out), key) : null;
+    const { checkUpToDate } = await import('../build/up-to-date.js');
+    const checked = checkUpToDate({ contentDir, outDir: options.out, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(sourceDateEpoch ? { sourceDateEpoch } : {}) });
+    key = checked.key;
+    const { manifest } = checked;
     if (manifest) {
       const summary = manifest.summary as Summary;
       if (options.json) {

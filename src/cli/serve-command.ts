@@ -40,8 +40,6 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
         process.stderr.write(`${formatProblems([unsafe], 'human')}\n`);
         return 1;
       }
-    }
-    if (options.watch) {
       // Bring `dist` up to date before serving it: a page added since the last build must not 404.
       const { firstWatchBuild } = await import('../serve/first-watch-build.js');
       first = await firstWatchBuild(watchBuild);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { BuildResult } from '../build/build.js';
 
 export interface SiteBuildOptions {
@@ -21,10 +20,10 @@ export type SiteBuild =
  * Throws what the build throws (a template that does not parse, say).
  */
 export async function buildUnlessUpToDate(options: SiteBuildOptions): Promise<SiteBuild> {
-  const { inputKey, upToDate } = await import('../build/up-to-date.js');
+  const { checkUpToDate } = await import('../build/up-to-date.js');
   const settings = { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}) };
-  const key = inputKey({ contentDir: options.contentDir, ...settings });
-  if (key && upToDate(path.resolve(options.dist), key)) return { upToDate: true, key };
+  const { key, manifest } = checkUpToDate({ contentDir: options.contentDir, outDir: options.dist, ...settings });
+  if (key && manifest) return { upToDate: true, key };
   const { build } = await import('../build/build.js');
   const result = await build({ contentDir: options.contentDir, outDir: options.dist, cacheDir: options.cacheDir, ...settings, inputKey: key });
   return { upToDate: false, key, result };
