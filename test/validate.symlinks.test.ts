@@ -64,6 +64,16 @@ describe('content paths that lead outside the content folder are refused unread'
     expect((await build({ contentDir: dir, outDir, sourceDateEpoch: testEpoch })).ok).toBe(true);
   });
 
+  it('a folder replaced by a link out of the folder is refused on the next load of the same process', async () => {
+    const dir = copyFixture('minimal');
+    expect((await loadContent(dir, { threads: false })).problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    const elsewhere = path.join(tempDir(), 'basics');
+    fs.renameSync(path.join(dir, 'articles', 'basics'), elsewhere);
+    fs.symlinkSync(elsewhere, path.join(dir, 'articles', 'basics'));
+    const { problems } = await loadContent(dir, { threads: false });
+    expect(problems.some((problem) => problem.code === 'ContentOutsideFolder')).toBe(true);
+  });
+
   it('a link that stays inside the content folder is read as usual', async () => {
     const dir = copyFixture('minimal');
     const target = path.join(dir, 'resources', 'wire-formats.md');

@@ -5,7 +5,7 @@ import fg from 'fast-glob';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from './compiler-key.js';
 import { readAndKeep } from '../util/read-once.js';
-import { contentFileProblem } from '../content/content-file.js';
+import { contentFileProblem, type RealFolders } from '../content/content-file.js';
 
 /** Written beside public/ and worker/ after each build: what went in, what came out. */
 export const manifestName = 'build-manifest.json';
@@ -28,9 +28,10 @@ export interface InputKeyOptions {
 
 function hashFiles(hash: ReturnType<typeof createHash>, root: string, patterns: string[]): void {
   if (!fs.existsSync(root)) return;
+  const folders: RealFolders = new Map();
   for (const file of fg.sync(patterns, { cwd: root, dot: false }).sort()) {
     // A file the build will refuse (a link out of the folder, a device, a huge file) is never read here either.
-    const refused = contentFileProblem(root, path.join(root, file));
+    const refused = contentFileProblem(root, path.join(root, file), folders);
     hash.update(file).update('\0').update(refused ? `refused: ${refused.message}` : readAndKeep(path.join(root, file))).update('\0');
   }
 }

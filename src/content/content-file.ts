@@ -9,17 +9,16 @@ export const maxContentFileBytes = 8 * 1024 * 1024;
 
 export type ContentRead = { ok: true; text: string } | { ok: false; problem: Problem };
 
-/** Folders with their symlinks resolved, made once per folder (a site has few folders and many files). */
-const realFolders = new Map<string, string>();
-function realFolder(folder: string): string {
-  let real = realFolders.get(folder);
-  if (!real) realFolders.set(folder, (real = fs.realpathSync(folder)));
-  return real;
-}
+/**
+ * Folders with their symlinks resolved, one entry per folder (a site has few folders and many files).
+ * One map per pass over the content: a long-running `serve --watch` must see a folder replaced since.
+ */
+export type RealFolders = Map<string, string>;
 
-function isInside(root: string, target: string): boolean {
-  const relative = path.relative(realFolder(root), target);
-  return !relative.startsWith('..') && !path.isAbsolute(relative);
+function realFolder(folders: RealFolders, folder: string): string {
+  let real = folders.get(folder);
+  if (!real) folders.set(folder, (real = fs.realpathSync(folder)));
+  return real;
 }
 
 /**
@@ -27,11 +26,11 @@ function isInside(root: string, target: string): boolean {
  * inside `root`, of a sane size. Checked before any read, so a link to /proc/self/environ, /dev/zero
  * or a file elsewhere on the machine is refused without a byte of it reaching the build or a message.
  */
-export function contentFileProblem(root: string, file: string): Problem | null {
+export function contentFileProblem(root: string, file: string, folders: RealFolders = new Map()): Problem | null {
   let stat = fs.lstatSync(file, { throwIfNoEntry: false });
   if (!stat) return fileProblem(file, 'MissingFile', 'the file disappeared while it was being read', 'Run the command again once the editor has finished saving.');
   // A linked folder (articles/guides -> ~/elsewhere) leaves the content folder as surely as a linked file.
-  let target = path.join(realFolder(path.dirname(file)), path.basename(file));
+  let target = path.join(realFolder(folders, path.dirname(file)), path.basename(file));
   if (stat.isSymbolicLink()) {
     try {
       target = fs.realpathSync(file);
@@ -40,7 +39,8 @@ export function contentFileProblem(root: string, file: string): Problem | null {
     }
     stat = fs.statSync(target);
   }
-  if (!isInside(root, target)) {
+  const relative = path.relative(realFolder(folders, root), target);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) {
     return fileProblem(file, 'ContentOutsideFolder', 'this path leads outside the content folder through a symlink, so it was not read', 'Copy the file into the content folder instead of linking to it: only files inside it are published.');
   }
   if (!stat.isFile()) return fileProblem(file, 'ContentOutsideFolder', 'this is not a regular file (a device, pipe or socket), so it was not read', 'Replace it with a regular text file.');
@@ -48,12 +48,6 @@ export function contentFileProblem(root: string, file: string): Problem | null {
     return fileProblem(file, 'FileTooLarge', `the file is ${(stat.size / 1024 / 1024).toFixed(1)} MiB, over the ${maxContentFileBytes / 1024 / 1024} MiB a content file may have`, 'Split it into several documents, or move large data out of the content folder and link to it.');
   }
   return null;
-}
-
-/** Reads a content file's bytes after `contentFileProblem` has cleared it. */
-export function readContentBytes(root: string, file: string): { ok: true; bytes: Buffer } | { ok: false; problem: Problem } {
-  const problem = contentFileProblem(root, file);
-  return problem ? { ok: false, problem } : { ok: true, bytes: fs.readFileSync(file) };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { isError, sortProblems, type Problem } from '../errors/problem.js';
 import { crossCheck } from './cross-checks.js';
-import { contentFileProblem, decodeContentText } from './content-file.js';
+import { contentFileProblem, decodeContentText, type RealFolders } from './content-file.js';
 import { slugOf, slugPattern } from './slug.js';
 import { forgetKeptReads, readBytes } from '../util/read-once.js';
 import fg from 'fast-glob';
@@ -34,8 +34,9 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const dir = path.resolve(contentDir);
   // Files that lead outside the content folder (or are no regular files) are refused unread.
   const refused: Problem[] = [];
+  const folders: RealFolders = new Map();
   const readable = (file: string) => {
-    const problem = contentFileProblem(dir, file);
+    const problem = contentFileProblem(dir, file, folders);
     if (problem) refused.push(problem);
     return !problem;
   };
