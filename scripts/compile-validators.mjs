@@ -12,6 +12,7 @@ const require = createRequire(import.meta.url);
 const { _ } = require('ajv');
 const Ajv2020 = require('ajv/dist/2020').default;
 const standaloneCode = require('ajv/dist/standalone').default;
+/** @type {import('ajv-formats').default} */
 const addFormats = require('ajv-formats');
 const { registryOptions, schemasDigest, exportName } = await import(new URL('../lib/schemas/registry-options.js', import.meta.url).href);
 

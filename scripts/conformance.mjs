@@ -58,7 +58,7 @@ try {
     try {
       output = execFileSync(node22, [suite, 'server', '--url', url, '--scenario', scenario, '--verbose'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
     } catch (error) {
-      output = `${error.stdout ?? ''}`;
+      output = `${/** @type {{ stdout?: string }} */ (error).stdout ?? ''}`;
     }
     const start = output.indexOf('\n[');
     const checks = start === -1 ? [] : new JSONParser(output.slice(start + 1)).value();

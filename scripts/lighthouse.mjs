@@ -31,7 +31,7 @@ function freePort() {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -72,7 +72,7 @@ function failedAudits(lhr, categoryId) {
 
 async function main() {
   if (!fs.existsSync(chromiumPath)) throw new Error(`Lighthouse runs Debian's chromium at ${chromiumPath}: install it with \`apt-get install -y chromium\`.`);
-  const hasLlmsTxtAudit = (defaultConfig.audits ?? []).some((audit) => (typeof audit === 'string' ? audit : audit.path ?? '').endsWith(llmsTxtAudit));
+  const hasLlmsTxtAudit = (defaultConfig.audits ?? []).some((audit) => (typeof audit === 'string' ? audit : 'path' in audit ? audit.path : '').endsWith(llmsTxtAudit));
   const categories = ['seo', 'accessibility', ...(hasLlmsTxtAudit && defaultConfig.categories?.['agentic-browsing'] ? ['agentic-browsing'] : [])];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-lighthouse-'));
   const port = await freePort();

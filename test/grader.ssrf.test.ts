@@ -78,7 +78,10 @@ describe('the grader never reaches a loopback server through DNS rebinding', () 
   it('refuses a connection when one answer of several is loopback ([public, 127.0.0.1] in one lookup)', async () => {
     const before = site.hits.length;
     const calls: string[] = [];
-    const mixed: LookupAll = async (hostname) => (calls.push(hostname), [publicAddress, loopback]);
+    const mixed: LookupAll = async (hostname) => {
+      calls.push(hostname);
+      return [publicAddress, loopback];
+    };
     const error = await pinnedFetch({ lookup: mixed })(`http://mixed.example.com:${site.port}/sitemap.xml`, { redirect: 'manual' }).then(
       () => null,
       (caught: unknown) => caught,

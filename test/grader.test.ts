@@ -92,7 +92,7 @@ describe('the grader fetches within bounds', () => {
       '/robots.txt': (response) => response.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end(),
       '/llms.txt': (response) => response.writeHead(301, { Location: 'http://10.0.0.1/llms.txt' }).end(),
       '/license.xml': (response) => response.writeHead(302, { Location: '/license.xml' }).end(),
-      '/sitemap.xml': (response) => response.writeHead(200, { 'Content-Type': 'application/xml' }).end('<urlset>' + 'x'.repeat(2_000_000)),
+      '/sitemap.xml': (response) => response.writeHead(200, { 'Content-Type': 'application/xml' }).end(`<urlset>${'x'.repeat(2_000_000)}`),
     });
     try {
       const fetcher = networkFetcher({ allowPrivate: false, allowOrigins: [tricky.origin] });

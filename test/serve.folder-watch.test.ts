@@ -18,7 +18,9 @@ function watched(start: (root: string, onChange: () => void) => () => void) {
   stop = start(root, () => count++);
   return {
     root,
-    reset: () => void (count = 0),
+    reset: () => {
+      count = 0;
+    },
     seen: () => eventually(async () => expect(count).toBeGreaterThan(0), 5000),
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { premiumSentences, siteUnderTest } from './helpers/site-under-test.js';
-import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { type Runtime, type RuntimeResponse, startServe, startWorkerd } from './helpers/runtimes.js';
 import { upload } from './helpers/upload.js';
 
 let site: Awaited<ReturnType<typeof siteUnderTest>>;
@@ -110,7 +110,7 @@ describe.each([0, 1])('hostile requests (runtime %i: serve, then workerd)', (ind
     const list = probes();
     expect(list.length).toBeGreaterThanOrEqual(100);
     for (const probe of list) {
-      let response;
+      let response: RuntimeResponse;
       try {
         response = await runtime.request(probe.path, { method: probe.method, headers: probe.headers });
       } catch (error) {

@@ -66,7 +66,7 @@ function directoryBody(next, slug, count) {
     `### Details for ${slug}`,
     paragraph(next, 6),
     paragraph(next, 5),
-    '```ts\nconst result = await client.call({ name: "' + words(next, 1) + '", arguments: { limit: 10 } });\nconsole.log(result.items.length);\n```',
+    `\`\`\`ts\nconst result = await client.call({ name: "${words(next, 1)}", arguments: { limit: 10 } });\nconsole.log(result.items.length);\n\`\`\``,
     `## Practice`,
     `${paragraph(next, 6)} **${words(next, 3)}** and _${words(next, 2)}_ matter.`,
     paragraph(next, 6),
@@ -90,7 +90,7 @@ export function generate(dir, { shape, resources, clusters = 0, articlesPerClust
     const slug = `res-${String(index).padStart(5, '0')}`;
     const fields = { title: JSON.stringify(`Resource ${index}: ${words(next, 3)}`), description: JSON.stringify(sentence(next, 12)), category: categories[index % categories.length], tags: pick(next, tags, 3), updated: `2026-0${1 + (index % 9)}-1${index % 9}` };
     const body = shape === 'zach' ? [paragraph(next, 6), paragraph(next, 6), paragraph(next, 6)].join('\n\n') : directoryBody(next, slug, resources);
-    fs.writeFileSync(path.join(dir, 'resources', `${slug}.md`), frontMatter(fields) + body + '\n');
+    fs.writeFileSync(path.join(dir, 'resources', `${slug}.md`), `${frontMatter(fields) + body}\n`);
   }
   for (let cluster = 0; cluster < clusters; cluster++) {
     const folder = path.join(dir, 'articles', `cluster-${String(cluster).padStart(3, '0')}`);
@@ -98,7 +98,7 @@ export function generate(dir, { shape, resources, clusters = 0, articlesPerClust
     fs.writeFileSync(path.join(folder, 'cluster.yaml'), `title: Cluster ${cluster}\nstatus: active\n`);
     for (let article = 0; article < articlesPerCluster; article++) {
       const fields = { title: JSON.stringify(`Guide ${cluster}.${article}`), description: JSON.stringify(sentence(next, 10)), kind: article === 0 ? 'pillar' : 'sub', ...(article ? { order: article } : {}), published: '2026-03-01', updated: '2026-04-01' };
-      fs.writeFileSync(path.join(folder, `guide-${cluster}-${article}.md`), frontMatter(fields) + directoryBody(next, `guide-${cluster}-${article}`, resources) + '\n');
+      fs.writeFileSync(path.join(folder, `guide-${cluster}-${article}.md`), `${frontMatter(fields) + directoryBody(next, `guide-${cluster}-${article}`, resources)}\n`);
     }
   }
 }

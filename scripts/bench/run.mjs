@@ -91,7 +91,10 @@ for (const name of only) {
   const changed = path.join(contentDir, 'resources', fs.readdirSync(path.join(contentDir, 'resources'))[7]);
   const original = fs.readFileSync(changed, 'utf8');
 
-  const cold = await repeat(`agentdir cold (${name})`, times, () => fs.rmSync(out, { recursive: true, force: true }) || fs.rmSync(cache, { recursive: true, force: true }), build);
+  const cold = await repeat(`agentdir cold (${name})`, times, () => {
+    fs.rmSync(out, { recursive: true, force: true });
+    fs.rmSync(cache, { recursive: true, force: true });
+  }, build);
   const warm = await repeat(`agentdir warm, nothing changed`, times, null, build);
   const one = await repeat(`agentdir, one file changed`, times, (index) => fs.writeFileSync(changed, `${original}\nEdit ${index}.\n`), build);
   fs.writeFileSync(changed, original);
@@ -134,6 +137,7 @@ async function workerLoad() {
   const server = spawn(process.execPath, [cli, 'serve', dist, '--port', '0', '--keys-file', keys], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve) => server.stdout.on('data', (chunk) => /http:\/\/\S+\//.test(chunk) && resolve(/http:\/\/\S+\//.exec(chunk.toString())[0])));
   const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { query: 'mcp server' } } });
+  /** @type {Array<[string, { path: string, method?: string, headers?: Record<string, string>, body?: string, expect: number }]>} */
   const scenarios = [
     ['premium 402 (no key)', { path: '/resources/json-api.md', expect: 402 }],
     ['premium 200 (starter key)', { path: '/resources/json-api.md', headers: { authorization: `Bearer ${key}` }, expect: 200 }],
@@ -169,7 +173,9 @@ const ratio = (a, b) => (b ? `${(a.seconds / b.seconds).toFixed(2)}x` : 'n/a');
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const lines = ['', '| run | agentdir | peak RSS | Eleventy | Hugo | vs Eleventy | vs Hugo cold |', '|---|---|---|---|---|---|---|'];
 for (const row of rows) {
-  for (const [label, run] of [['cold, all outputs', row.cold], ['warm, nothing changed', row.warm], ['one file changed', row.one]]) {
+  /** @type {Array<[string, { seconds: number, rss: number }]>} */
+  const runs = [['cold, all outputs', row.cold], ['warm, nothing changed', row.warm], ['one file changed', row.one]];
+  for (const [label, run] of runs) {
     lines.push(`| ${row.name}: ${label} | ${run.seconds.toFixed(2)} s | ${mb(run.rss)} | ${row.eleventy ? `${row.eleventy.seconds.toFixed(2)} s` : '-'} | ${row.hugo ? `${row.hugo.seconds.toFixed(2)} s` : '-'} | ${label.startsWith('cold') ? ratio(run, row.eleventy) : '-'} | ${ratio(run, row.hugo)} |`);
   }
 }

@@ -117,7 +117,10 @@ export class StagedOutput {
 
   commit(): void {
     // When nothing was kept, the staging folder is the whole output: one swap beats a rename per file.
-    if (this.incremental && this.kept.size) return this.commitInPlace();
+    if (this.incremental && this.kept.size) {
+      this.commitInPlace();
+      return;
+    }
     const existed = fs.existsSync(this.target);
     if (existed) fs.renameSync(this.target, this.retired);
     try {

@@ -79,7 +79,7 @@ function isOwnPath(file: string): boolean {
 /** The manifest of `outDir` when it was built from exactly these inputs and its files are all still there. */
 export function upToDate(outDir: string, key: string): BuildManifest | null {
   const manifest = readManifest(outDir);
-  if (!manifest || !manifest.inputKey || manifest.inputKey !== key) return null;
+  if (!manifest?.inputKey || manifest.inputKey !== key) return null;
   for (const [file, size] of manifest.files) {
     const stat = fs.statSync(path.join(outDir, file), { throwIfNoEntry: false });
     if (!stat || stat.size !== size) return null;

@@ -72,7 +72,7 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
 
   const { build } = await import('../build/build.js');
   const progress = createProgress({ ...(options.quiet || options.json ? { quiet: true } : {}) });
-  let result;
+  let result: Awaited<ReturnType<typeof build>>;
   try {
     result = await build({
       onProgress: (done, total) => progress.documents(done, total),

@@ -23,7 +23,7 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
     process.stderr.write(`--port must be a whole number from 0 to 65535 (got "${options.port}").\n`);
     return 1;
   }
-  let started;
+  let started: Awaited<ReturnType<typeof startServer>>;
   const cacheDir = path.resolve('node_modules/.cache/agentdir');
   // As `agentdir build` does, so a dist from either command counts as up to date for the other.
   const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;

@@ -17,7 +17,10 @@ export type RealFolders = Map<string, string>;
 
 function realFolder(folders: RealFolders, folder: string): string {
   let real = folders.get(folder);
-  if (!real) folders.set(folder, (real = fs.realpathSync(folder)));
+  if (!real) {
+    real = fs.realpathSync(folder);
+    folders.set(folder, real);
+  }
   return real;
 }
 

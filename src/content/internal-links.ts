@@ -19,7 +19,7 @@ const familyPrefix = /^\/(api\/)?(resources|articles)\//;
  */
 export function parseInternalLink(url: string, baseUrl: string): (InternalTarget & { broken?: false }) | { broken: true } | null {
   let rest = url;
-  if (rest.startsWith(baseUrl + '/')) rest = rest.slice(baseUrl.length);
+  if (rest.startsWith(`${baseUrl}/`)) rest = rest.slice(baseUrl.length);
   if (!rest.startsWith('/') || rest.startsWith('//')) return null;
   const hashAt = rest.indexOf('#');
   const anchor = hashAt === -1 ? '' : decodeOrKeep(rest.slice(hashAt + 1));

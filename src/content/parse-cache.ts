@@ -66,7 +66,10 @@ export class ParseCache {
 
   private use(shard: number, key: string): void {
     let keys = this.used.get(shard);
-    if (!keys) this.used.set(shard, (keys = new Set()));
+    if (!keys) {
+      keys = new Set();
+      this.used.set(shard, keys);
+    }
     keys.add(key);
   }
 

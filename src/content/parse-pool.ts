@@ -79,7 +79,7 @@ async function runPool(misses: { index: number; job: ParseJob & { key: string } 
               worker.postMessage({ id: batch.id, jobs: batch.items.map((item) => item.job) });
             };
             worker.on('message', ({ id, results }: { id: number; results: ParsedDocument[] }) => {
-              results.forEach((result, offset) => deliver(batches[id]!.start + offset, result));
+              for (const [offset, result] of results.entries()) deliver(batches[id]!.start + offset, result);
               send();
             });
             worker.once('error', reject);

@@ -30,13 +30,13 @@ export function citation(article: Article, context: EmitContext): string {
 
 export function bibtex(article: Article, context: EmitContext): string {
   const { site } = context.model;
-  const escape = (text: string) => text.replace(/[{}\\]/g, (char) => `\\${char}`);
+  const escapeBibtex = (text: string) => text.replace(/[{}\\]/g, (char) => `\\${char}`);
   const key = `${site.name.toLowerCase().replace(/[^a-z0-9]+/g, '')}-${article.slug}`;
   return [
     `@online{${key},`,
-    `  title = {${escape(article.title)}},`,
-    `  author = {{${escape(site.publisher.name)}}},`,
-    `  organization = {${escape(site.name)}},`,
+    `  title = {${escapeBibtex(article.title)}},`,
+    `  author = {{${escapeBibtex(site.publisher.name)}}},`,
+    `  organization = {${escapeBibtex(site.name)}},`,
     `  year = {${article.published.slice(0, 4)}},`,
     `  date = {${article.published}},`,
     `  urldate = {${article.updated}},`,

@@ -13,7 +13,10 @@ function titleCase(id: string): string {
 /** The list of slugs under `key`, made on first use (appended to in place: copying it per resource is quadratic). */
 function slugsOf(lists: Map<string, string[]>, key: string): string[] {
   let slugs = lists.get(key);
-  if (!slugs) lists.set(key, (slugs = []));
+  if (!slugs) {
+    slugs = [];
+    lists.set(key, slugs);
+  }
   return slugs;
 }
 

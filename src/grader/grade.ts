@@ -1,4 +1,4 @@
-import { checkContext, type Check } from './check.js';
+import { type Check, type CheckOutcome, checkContext } from './check.js';
 import { homepageCheck } from './checks/homepage.js';
 import { licenseCheck } from './checks/license.js';
 import { linkedOrigin, originMismatchAction } from './checks/link-origin.js';
@@ -20,7 +20,7 @@ export async function gradeSite(url: string, fetcher: SiteFetcher): Promise<Grad
   const context = checkContext(origin, fetcher);
   const results = [];
   for (const check of checks) {
-    let outcome;
+    let outcome: CheckOutcome;
     try {
       outcome = await check.run(context);
     } catch (error) {

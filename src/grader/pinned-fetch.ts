@@ -30,7 +30,8 @@ export function pinnedFetch({ lookup = systemLookup }: PinnedFetchOptions = {}):
     return { fetch: undici.fetch, dispatcher };
   };
   return async (url, init) => {
-    const { fetch, dispatcher } = await (loaded ??= load());
+    loaded ??= load();
+    const { fetch, dispatcher } = await loaded;
     // undici's Request/Response are the web-standard classes under other type names: cast at this one boundary.
     return (await fetch(url, { ...(init as object), dispatcher })) as unknown as Response;
   };

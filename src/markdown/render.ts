@@ -1,5 +1,5 @@
 import GithubSlugger from 'github-slugger';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Heading, Root, RootContent } from 'mdast';
 import { processorFor } from './processor.js';
@@ -53,7 +53,7 @@ export function renderMarkdown(body: string): RenderedMarkdown {
   const slugger = new GithubSlugger();
 
   const headingFound = (heading: Heading): void => {
-    const text = toString(heading).trim();
+    const text = textOf(heading).trim();
     const anchor = slugger.slug(text);
     anchors.push(anchor);
     // remark-rehype copies hProperties onto the <hN> element, so the HTML id and the outline anchor are one value.
@@ -79,13 +79,13 @@ export function renderMarkdown(body: string): RenderedMarkdown {
   const hast = processor.runSync(tree);
   const html = processor.stringify(hast);
 
-  return { html, outline, sections, anchors, sources: verifiedSources(tree), links, disallowedUrls, words: countWords(toString(tree)) };
+  return { html, outline, sections, anchors, sources: verifiedSources(tree), links, disallowedUrls, words: countWords(textOf(tree)) };
 }
 
 /** Links listed under the `## Verified sources` heading, up to the next heading of depth 2 or less. */
 function verifiedSources(tree: Root): LinkAt[] | null {
   const start = tree.children.findIndex(
-    (node) => node.type === 'heading' && node.depth === 2 && verifiedSourcesHeading.test(toString(node).trim()),
+    (node) => node.type === 'heading' && node.depth === 2 && verifiedSourcesHeading.test(textOf(node).trim()),
   );
   if (start === -1) return null;
   const section: RootContent[] = [];

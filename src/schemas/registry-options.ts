@@ -14,7 +14,7 @@ export const registryOptions = {
 /** What the ahead-of-time validators were compiled from: every schema file's name and text. */
 export function schemasDigest(files: string[], texts: string[]): string {
   const hash = createHash('sha256');
-  files.forEach((file, index) => hash.update(file).update('\0').update(texts[index]!).update('\0'));
+  for (const [index, file] of files.entries()) hash.update(file).update('\0').update(texts[index]!).update('\0');
   return hash.digest('hex');
 }
 

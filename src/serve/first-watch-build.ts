@@ -16,7 +16,7 @@ export async function firstWatchBuild(options: SiteBuildOptions): Promise<FirstW
   const started = performance.now();
   const shown = `${displayPath(path.resolve(options.dist))}/`;
   const seconds = () => ((performance.now() - started) / 1000).toFixed(2);
-  let outcome;
+  let outcome: Awaited<ReturnType<typeof buildUnlessUpToDate>>;
   try {
     outcome = await buildUnlessUpToDate(options);
   } catch (error) {

@@ -48,7 +48,10 @@ export class FolderTreeWatcher {
     if (this.closed) return;
     const stat = fs.lstatSync(folder, { throwIfNoEntry: false });
     // Symbolic links are not followed: the build refuses links out of the folder, and a link inside it points at a watched folder.
-    if (!stat?.isDirectory()) return this.forget(folder);
+    if (!stat?.isDirectory()) {
+      this.forget(folder);
+      return;
+    }
     const identity = folderIdentity(stat);
     if (this.folders.get(folder)?.identity !== identity) {
       this.forget(folder);
@@ -58,7 +61,8 @@ export class FolderTreeWatcher {
       } catch (error) {
         // Gone between the stat and the watch: its parent's event says so.
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-        return this.onFailure(error as Error);
+        this.onFailure(error as Error);
+        return;
       }
       // Windows reports a watched folder's removal as an error: a change like any other.
       watcher.on('error', () => {

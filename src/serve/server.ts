@@ -132,7 +132,9 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
-  server.on('close', () => listeners.forEach((listener) => listener.end()));
+  server.on('close', () => {
+    for (const listener of listeners) listener.end();
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -141,7 +143,9 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
     server.listen(options.port, options.host, resolve);
   });
   const { port } = server.address() as { port: number };
-  const notify = () => listeners.forEach((listener) => listener.write('data: reload\n\n'));
+  const notify = () => {
+    for (const listener of listeners) listener.write('data: reload\n\n');
+  };
   return {
     server,
     url: `${origin}:${port}/`,

@@ -37,7 +37,10 @@ export function watchAndRebuild(server: RunningServer, options: WatchOptions): (
   };
 
   const rebuild = async () => {
-    if (running) return void (again = true);
+    if (running) {
+      again = true;
+      return;
+    }
     running = true;
     const started = performance.now();
     try {

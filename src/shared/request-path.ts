@@ -18,7 +18,7 @@ export function checkRequestPath(url: URL): PathCheck {
   } catch {
     return { ok: false, status: 400, error: 'bad_path', message: 'The path is not valid percent-encoded UTF-8.' };
   }
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this refuses.
   if (/[\u0000-\u001f\u007f\\]/.test(pathname)) return { ok: false, status: 400, error: 'bad_path', message: 'The path contains control characters or backslashes.' };
   if (pathname.split('/').some((segment) => segment === '..' || segment === '.')) {
     return { ok: false, status: 400, error: 'bad_path', message: 'Dot segments are not allowed in paths.' };

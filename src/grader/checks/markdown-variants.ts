@@ -33,7 +33,7 @@ export const markdownVariantsCheck: Check = {
       return ok === sample.length ? { fraction: 1, details } : { fraction: ok / sample.length, details, action: 'Make every .md link in llms.txt answer 200 with the Markdown text.' };
     }
     // Partial credit: llms.txt links HTML pages, but `.md` copies exist beside them.
-    const sample = links.slice(0, 3).map((url) => new URL(url.pathname.replace(/\/$/, '') + '.md', url));
+    const sample = links.slice(0, 3).map((url) => new URL(`${url.pathname.replace(/\/$/, '')}.md`, url));
     const copies = (await Promise.all(sample.map(answersMarkdown))).filter(Boolean).length;
     if (copies) return { fraction: 0.5, details: `llms.txt links HTML pages, but ${copies} of ${sample.length} sampled pages have a .md copy.${note}`, action: 'Link the .md variants in llms.txt instead of the HTML pages.' };
     return { fraction: 0, details: `None of the ${links.length} llms.txt links is a Markdown variant, and no sampled page has a .md copy.${note}`, action: 'Publish a Markdown copy of each page at its URL plus .md, and link those from llms.txt.' };
