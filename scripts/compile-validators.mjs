@@ -14,12 +14,20 @@ const Ajv2020 = require('ajv/dist/2020').default;
 const standaloneCode = require('ajv/dist/standalone').default;
 /** @type {import('ajv-formats').default} */
 const addFormats = require('ajv-formats');
-const { registryOptions, schemasDigest, exportName } = await import(new URL('../lib/schemas/registry-options.js', import.meta.url).href);
+const { registryOptions, schemasDigest, exportName } = await import(
+  new URL('../lib/schemas/registry-options.js', import.meta.url).href
+);
 
 const dir = path.join(root, 'schemas');
-const files = fs.readdirSync(dir).filter((name) => name.endsWith('.schema.json')).sort();
+const files = fs
+  .readdirSync(dir)
+  .filter((name) => name.endsWith('.schema.json'))
+  .sort();
 const texts = files.map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
-const ajv = new Ajv2020({ ...registryOptions, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+const ajv = new Ajv2020({
+  ...registryOptions,
+  code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+});
 addFormats(ajv);
 const exports = {};
 files.forEach((file, index) => {

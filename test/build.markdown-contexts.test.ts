@@ -28,6 +28,9 @@ describe('titles in Markdown outputs stay one link text and one line', () => {
     const dir = withTitle('|\n  First line\n  ## Injected section');
     const { model, problems } = await loadContent(dir, { threads: false });
     expect(model).toBeUndefined();
-    expect(problems.find((problem) => problem.field === 'title')).toMatchObject({ code: 'SchemaViolation', message: expect.stringContaining('must fit on one line') });
+    expect(problems.find((problem) => problem.field === 'title')).toMatchObject({
+      code: 'SchemaViolation',
+      message: expect.stringContaining('must fit on one line'),
+    });
   });
 });

@@ -44,7 +44,12 @@ describe('outline anchors resolve on the HTML page', () => {
 
   it('gives repeated headings GitHub-style suffixed anchors', () => {
     const outline = readJson<{ outline: OutlineItem[] }>(path.join(pub, 'api/resources/getting-started.json')).outline;
-    expect(outline.map((item) => item.anchor)).toEqual(['url-shapes', 'same-heading', 'same-heading-1', 'where-to-go-next']);
+    expect(outline.map((item) => item.anchor)).toEqual([
+      'url-shapes',
+      'same-heading',
+      'same-heading-1',
+      'where-to-go-next',
+    ]);
     expect(outline.map((item) => item.depth)).toEqual([2, 3, 3, 2]);
   });
 

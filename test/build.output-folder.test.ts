@@ -18,7 +18,11 @@ function project(): string {
 }
 
 function run(cwd: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: testEpoch, ...env } });
+  const result = spawnSync(process.execPath, [cliPath, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: testEpoch, ...env },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -63,7 +67,10 @@ describe('build --out: a folder the build does not own is refused, with nothing 
   });
 
   it('the root of the file system (checked without running a build there)', () => {
-    expect(checkOutputFolder({ outDir: '/', contentDir: 'content' })).toMatchObject({ code: 'UnsafeOutputFolder', field: '--out' });
+    expect(checkOutputFolder({ outDir: '/', contentDir: 'content' })).toMatchObject({
+      code: 'UnsafeOutputFolder',
+      field: '--out',
+    });
     expect(checkOutputFolder({ outDir: '/', contentDir: 'content' })!.message).toContain('root of the file system');
   });
 
@@ -111,8 +118,14 @@ describe('build --out: a build removes only what a build wrote', () => {
     fs.writeFileSync(path.join(out, '.deploy', 'state'), 'deployed\n');
     fs.rmSync(extra);
     const cacheDir = cache ? path.join(root, 'cache') : null;
-    if (cache) await build({ contentDir: path.join(root, 'content'), outDir: out, sourceDateEpoch: testEpoch, cacheDir });
-    const result = await build({ contentDir: path.join(root, 'content'), outDir: out, sourceDateEpoch: testEpoch, cacheDir });
+    if (cache)
+      await build({ contentDir: path.join(root, 'content'), outDir: out, sourceDateEpoch: testEpoch, cacheDir });
+    const result = await build({
+      contentDir: path.join(root, 'content'),
+      outDir: out,
+      sourceDateEpoch: testEpoch,
+      cacheDir,
+    });
     expect(result.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     expect(fs.readFileSync(path.join(out, 'public', 'CNAME'), 'utf8')).toBe('docs.example.com\n');
     expect(fs.readFileSync(path.join(out, '.deploy', 'state'), 'utf8')).toBe('deployed\n');
@@ -127,7 +140,12 @@ describe('build --out: a build removes only what a build wrote', () => {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { files: unknown[] };
     manifest.files.push(['../notes.txt', 5]);
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
-    const result = await build({ contentDir: path.join(root, 'content'), outDir: out, sourceDateEpoch: testEpoch, cacheDir: path.join(root, 'cache') });
+    const result = await build({
+      contentDir: path.join(root, 'content'),
+      outDir: out,
+      sourceDateEpoch: testEpoch,
+      cacheDir: path.join(root, 'cache'),
+    });
     expect(result.ok).toBe(false);
     expect(result.problems[0]!.message).toContain('no previous agentdir build');
     expect(fs.readFileSync(path.join(root, 'notes.txt'), 'utf8')).toBe('mine\n');
@@ -172,9 +190,20 @@ describe('build --out: what a killed build left behind is cleaned up by the next
     const cacheDir = path.join(root, 'cache');
     await build({ contentDir: path.join(root, 'content'), outDir: out, sourceDateEpoch: testEpoch, cacheDir });
     const manifestFile = path.join(out, 'build-manifest.json');
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { inputKey: string; files: [string, number][] };
-    fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, inputKey: '', files: manifest.files.map(([file]) => [file, -1]), summary: null }));
-    const result = await build({ contentDir: path.join(root, 'content'), outDir: out, sourceDateEpoch: testEpoch, cacheDir });
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+      inputKey: string;
+      files: [string, number][];
+    };
+    fs.writeFileSync(
+      manifestFile,
+      JSON.stringify({ ...manifest, inputKey: '', files: manifest.files.map(([file]) => [file, -1]), summary: null }),
+    );
+    const result = await build({
+      contentDir: path.join(root, 'content'),
+      outDir: out,
+      sourceDateEpoch: testEpoch,
+      cacheDir,
+    });
     expect(result.ok).toBe(true);
     const fresh = path.join(root, 'fresh');
     await buildFixture(path.join(root, 'content'), fresh);
@@ -184,15 +213,22 @@ describe('build --out: what a killed build left behind is cleaned up by the next
 });
 
 describe('options are checked before any work, in the style of content problems', () => {
-  it.each([['docs.acme.com'], ['ftp://docs.acme.com'], ['https://docs.acme.com/?x=1'], ['not a url']])('--base-url %s', (value) => {
-    const root = project();
-    for (const args of [['validate', 'content'], ['build', 'content', '--out', 'dist'], ['serve', 'dist', '--watch', '--content', 'content', '--port', '0']]) {
-      const result = run(root, [...args, '--base-url', value]);
-      expect(result.code, args.join(' ')).toBe(1);
-      expect(result.stderr).toContain('InvalidOption');
-      expect(result.stderr).toContain('hint: Write it with its scheme');
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-    }
-    expect(fs.existsSync(path.join(root, 'dist'))).toBe(false);
-  });
+  it.each([['docs.acme.com'], ['ftp://docs.acme.com'], ['https://docs.acme.com/?x=1'], ['not a url']])(
+    '--base-url %s',
+    (value) => {
+      const root = project();
+      for (const args of [
+        ['validate', 'content'],
+        ['build', 'content', '--out', 'dist'],
+        ['serve', 'dist', '--watch', '--content', 'content', '--port', '0'],
+      ]) {
+        const result = run(root, [...args, '--base-url', value]);
+        expect(result.code, args.join(' ')).toBe(1);
+        expect(result.stderr).toContain('InvalidOption');
+        expect(result.stderr).toContain('hint: Write it with its scheme');
+        expect(result.stderr).not.toMatch(/\n\s+at /);
+      }
+      expect(fs.existsSync(path.join(root, 'dist'))).toBe(false);
+    },
+  );
 });

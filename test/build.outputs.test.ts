@@ -22,10 +22,13 @@ const json = (file: string) => readJson(path.join(pub, file));
 const text = (file: string) => fs.readFileSync(path.join(pub, file), 'utf8');
 
 /** Every public file the build must write for the minimal fixture, with the schema of each JSON output. */
-const expectedFiles: Record<string, SchemaName | 'ndjson:article' | 'ndjson:corpus-record' | 'ndjson:finetune-record' | 'ndjson:evals-record' | null> = {
+const expectedFiles: Record<
+  string,
+  SchemaName | 'ndjson:article' | 'ndjson:corpus-record' | 'ndjson:finetune-record' | 'ndjson:evals-record' | null
+> = {
   'index.html': null,
   '404.html': null,
-  '_headers': null,
+  _headers: null,
   'llms.txt': null,
   'llms-full.txt': null,
   'robots.txt': null,
@@ -88,25 +91,29 @@ const expectedFiles: Record<string, SchemaName | 'ndjson:article' | 'ndjson:corp
 };
 
 /** Asset names carry a digest of their content; the list above names them by their stable part. */
-const withoutDigest = (file: string) => file.replace(/^assets\/([a-z-]+)\.[0-9a-f]{8}\.([a-z]+)$/, 'assets/$1.<hash>.$2');
+const withoutDigest = (file: string) =>
+  file.replace(/^assets\/([a-z-]+)\.[0-9a-f]{8}\.([a-z]+)$/, 'assets/$1.<hash>.$2');
 
 describe('build: every static output exists and matches its schema', () => {
   it('writes exactly the expected public files', () => {
     expect([...readTree(pub).keys()].map(withoutDigest).sort()).toEqual(Object.keys(expectedFiles).sort());
   });
 
-  it.each(Object.entries(expectedFiles).filter(([, schema]) => schema !== null))('%s validates against %s', (file, schema) => {
-    const registry = schemaRegistry();
-    if (schema!.startsWith('ndjson:')) {
-      const validate = registry.validator(schema!.slice(7) as SchemaName);
-      const records = readNdjson(path.join(pub, file));
-      expect(records.length).toBeGreaterThan(0);
-      for (const record of records) expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
-    } else {
-      const validate = registry.validator(schema as SchemaName);
-      expect(validate(json(file)), JSON.stringify(validate.errors)).toBe(true);
-    }
-  });
+  it.each(Object.entries(expectedFiles).filter(([, schema]) => schema !== null))(
+    '%s validates against %s',
+    (file, schema) => {
+      const registry = schemaRegistry();
+      if (schema!.startsWith('ndjson:')) {
+        const validate = registry.validator(schema!.slice(7) as SchemaName);
+        const records = readNdjson(path.join(pub, file));
+        expect(records.length).toBeGreaterThan(0);
+        for (const record of records) expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+      } else {
+        const validate = registry.validator(schema as SchemaName);
+        expect(validate(json(file)), JSON.stringify(validate.errors)).toBe(true);
+      }
+    },
+  );
 
   it('writes no premium variant publicly, and the premium data for the worker', () => {
     for (const slug of ['data-formats', 'json-api']) {
@@ -114,11 +121,19 @@ describe('build: every static output exists and matches its schema', () => {
       expect(fs.existsSync(path.join(pub, `resources/${slug}`))).toBe(false);
       expect(fs.existsSync(path.join(pub, `api/resources/${slug}.json`))).toBe(false);
     }
-    const data = readJson<{ premium: Record<string, { json: string; markdown: string; html: string; corpusRecord: string; preview: { sections: string[] } }>; fullCorpusMeta: string }>(path.join(dist, 'worker/data/worker-data.json'));
+    const data = readJson<{
+      premium: Record<
+        string,
+        { json: string; markdown: string; html: string; corpusRecord: string; preview: { sections: string[] } }
+      >;
+      fullCorpusMeta: string;
+    }>(path.join(dist, 'worker/data/worker-data.json'));
     expect(Object.keys(data.premium)).toEqual(['data-formats', 'json-api']);
     const entry = data.premium['data-formats']!;
     expect(JSON.parse(entry.json).body).toContain('The secret premium sentence');
-    expect(entry.markdown).toMatch(/^# Data formats\n\n> The JSON, NDJSON and Markdown formats the directory publishes\.\n\n## NDJSON exports/);
+    expect(entry.markdown).toMatch(
+      /^# Data formats\n\n> The JSON, NDJSON and Markdown formats the directory publishes\.\n\n## NDJSON exports/,
+    );
     expect(entry.html).toContain('<h2 id="ndjson-exports">NDJSON exports</h2>');
     expect(entry.preview.sections).toEqual(['NDJSON exports', 'Schema versions', 'Verified sources']);
     expect(JSON.parse(entry.corpusRecord)).toMatchObject({ type: 'resource', slug: 'data-formats', premium: true });
@@ -133,9 +148,23 @@ describe('SPEC §2.2 resource index', () => {
     const index = json('api/resources.json') as { site: string; url: string; resources: Record<string, unknown>[] };
     expect(index.site).toBe('Fixture Directory');
     expect(index.url).toBe(`${base}/`);
-    expect(index.resources.map((entry) => entry.slug)).toEqual(['access-and-pricing', 'data-formats', 'getting-started', 'json-api', 'wire-formats']);
+    expect(index.resources.map((entry) => entry.slug)).toEqual([
+      'access-and-pricing',
+      'data-formats',
+      'getting-started',
+      'json-api',
+      'wire-formats',
+    ]);
     const premium = index.resources.find((entry) => entry.slug === 'data-formats')!;
-    expect(premium).toMatchObject({ premium: true, price: 5, currency: 'EUR', checkout_url: 'https://fixture.example/buy', html: `${base}/resources/data-formats`, markdown: `${base}/resources/data-formats.md`, json: `${base}/api/resources/data-formats.json` });
+    expect(premium).toMatchObject({
+      premium: true,
+      price: 5,
+      currency: 'EUR',
+      checkout_url: 'https://fixture.example/buy',
+      html: `${base}/resources/data-formats`,
+      markdown: `${base}/resources/data-formats.md`,
+      json: `${base}/api/resources/data-formats.json`,
+    });
     const free = index.resources.find((entry) => entry.slug === 'wire-formats')!;
     expect(free.premium).toBe(false);
     expect(free).not.toHaveProperty('price');
@@ -146,9 +175,18 @@ describe('SPEC §2.2 resource index', () => {
 describe('SPEC §2.3 single resource', () => {
   it('carries the body, canonical and Markdown URLs, and sources from Verified sources (deduplicated, autolinks included)', () => {
     const resource = json('api/resources/wire-formats.json');
-    expect(resource).toMatchObject({ slug: 'wire-formats', premium: false, canonical: `${base}/resources/wire-formats`, markdown: `${base}/resources/wire-formats.md`, updated: '2026-05-05' });
+    expect(resource).toMatchObject({
+      slug: 'wire-formats',
+      premium: false,
+      canonical: `${base}/resources/wire-formats`,
+      markdown: `${base}/resources/wire-formats.md`,
+      updated: '2026-05-05',
+    });
     expect(resource.body).toMatch(/^JSON is the lingua franca/);
-    expect(resource.sources).toEqual(['https://www.rfc-editor.org/rfc/rfc8259', 'https://json-schema.org/draft/2020-12']);
+    expect(resource.sources).toEqual([
+      'https://www.rfc-editor.org/rfc/rfc8259',
+      'https://json-schema.org/draft/2020-12',
+    ]);
   });
 
   it('gives `sources: []` when the body has no Verified sources section', () => {
@@ -162,14 +200,34 @@ describe('SPEC §2.3 single resource', () => {
 
   it('writes the Markdown variant as H1, blockquote description, then the body', () => {
     const markdown = text('resources/wire-formats.md');
-    expect(markdown.startsWith('# Wire formats\n\n> Notes on JSON Schema and RFC 8259 for agent builders.\n\nJSON is the lingua franca')).toBe(true);
+    expect(
+      markdown.startsWith(
+        '# Wire formats\n\n> Notes on JSON Schema and RFC 8259 for agent builders.\n\nJSON is the lingua franca',
+      ),
+    ).toBe(true);
     expect(markdown).not.toContain('title:');
   });
 });
 
 describe('SPEC §2.4 and §2.5 articles', () => {
   it('indexes clusters with the pillar and subs in reading order, and no bodies', () => {
-    const index = json('api/articles.json') as { count: number; clusters: { id: string; pillar: { slug: string }; subs: { slug: string }[]; status: string; published_subs: number; target_subs: number }[]; articles: Record<string, unknown>[]; newest_update: string; newest_publish: string; clusters_complete: number; words: number; estimated_tokens: number };
+    const index = json('api/articles.json') as {
+      count: number;
+      clusters: {
+        id: string;
+        pillar: { slug: string };
+        subs: { slug: string }[];
+        status: string;
+        published_subs: number;
+        target_subs: number;
+      }[];
+      articles: Record<string, unknown>[];
+      newest_update: string;
+      newest_publish: string;
+      clusters_complete: number;
+      words: number;
+      estimated_tokens: number;
+    };
     expect(index.count).toBe(3);
     expect(index.clusters).toHaveLength(1);
     expect(index.clusters[0]!.pillar.slug).toBe('basics-guide');
@@ -182,15 +240,29 @@ describe('SPEC §2.4 and §2.5 articles', () => {
 
   it('gives each article its cluster position, navigation, rights, citation and BibTeX', () => {
     const article = json('api/articles/first-steps.json') as Record<string, any>;
-    expect(article).toMatchObject({ slug: 'first-steps', kind: 'sub', premium: false, cluster: { id: 'basics', position: 2, total: 3 }, canonical: `${base}/articles/first-steps` });
+    expect(article).toMatchObject({
+      slug: 'first-steps',
+      kind: 'sub',
+      premium: false,
+      cluster: { id: 'basics', position: 2, total: 3 },
+      canonical: `${base}/articles/first-steps`,
+    });
     expect(article.navigation.previous.slug).toBe('basics-guide');
     expect(article.navigation.next.slug).toBe('next-steps');
-    expect(article.rights).toMatchObject({ access: 'free', license: `${base}/license.xml`, pricing: `${base}/api/pricing.json`, payment: `${base}/api/payment.json` });
+    expect(article.rights).toMatchObject({
+      access: 'free',
+      license: `${base}/license.xml`,
+      pricing: `${base}/api/pricing.json`,
+      payment: `${base}/api/payment.json`,
+    });
     expect(article.citation).toContain(`${base}/articles/first-steps`);
     expect(article.bibtex).toMatch(/^@online\{fixturedirectory-first-steps,/);
     const pillar = json('api/articles/basics-guide.json') as Record<string, any>;
     expect(pillar.navigation.previous).toBeNull();
-    expect(pillar.resources.map((resource: { slug: string }) => resource.slug)).toEqual(['getting-started', 'json-api']);
+    expect(pillar.resources.map((resource: { slug: string }) => resource.slug)).toEqual([
+      'getting-started',
+      'json-api',
+    ]);
     expect(pillar.faq).toEqual([{ question: 'Is this free?', answer: 'Guides are always free.' }]);
   });
 
@@ -212,7 +284,10 @@ describe('SPEC §2.4 and §2.5 articles', () => {
 
 describe('SPEC §2.6 search index and taxonomies', () => {
   it('has one row per resource and per article', () => {
-    const index = json('api/search-index.json') as { count: number; rows: { type: string; slug: string; premium: boolean }[] };
+    const index = json('api/search-index.json') as {
+      count: number;
+      rows: { type: string; slug: string; premium: boolean }[];
+    };
     expect(index.count).toBe(8);
     expect(index.rows.filter((row) => row.type === 'resource')).toHaveLength(5);
     expect(index.rows.filter((row) => row.type === 'article')).toHaveLength(3);
@@ -220,11 +295,25 @@ describe('SPEC §2.6 search index and taxonomies', () => {
   });
 
   it('maps categories and tags to resource slugs, and expands learning-path steps', () => {
-    expect((json('api/categories.json') as any).map).toEqual({ 'start-here': ['access-and-pricing', 'getting-started'], protocols: ['json-api', 'wire-formats'], data: ['data-formats'] });
+    expect((json('api/categories.json') as any).map).toEqual({
+      'start-here': ['access-and-pricing', 'getting-started'],
+      protocols: ['json-api', 'wire-formats'],
+      data: ['data-formats'],
+    });
     expect((json('api/tags.json') as any).map.formats).toEqual(['data-formats', 'wire-formats']);
     const paths = json('api/paths.json') as any;
-    expect(paths.paths[0].steps.map((step: { slug: string }) => step.slug)).toEqual(['getting-started', 'wire-formats', 'data-formats', 'access-and-pricing']);
-    expect(paths.paths[0].steps[2]).toMatchObject({ position: 3, premium: true, markdown: `${base}/resources/data-formats.md`, json: `${base}/api/resources/data-formats.json` });
+    expect(paths.paths[0].steps.map((step: { slug: string }) => step.slug)).toEqual([
+      'getting-started',
+      'wire-formats',
+      'data-formats',
+      'access-and-pricing',
+    ]);
+    expect(paths.paths[0].steps[2]).toMatchObject({
+      position: 3,
+      premium: true,
+      markdown: `${base}/resources/data-formats.md`,
+      json: `${base}/api/resources/data-formats.json`,
+    });
   });
 });
 
@@ -247,7 +336,8 @@ describe('corpus exports and samples', () => {
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
     const validate = ajv.compile(schema);
-    for (const record of readNdjson(path.join(pub, 'api/corpus.jsonl'))) expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
+    for (const record of readNdjson(path.join(pub, 'api/corpus.jsonl')))
+      expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ type: 'resource', slug: 'x' })).toBe(false);
   });
 
@@ -264,7 +354,9 @@ describe('corpus exports and samples', () => {
 
 describe('pricing and payment', () => {
   it('lists four paid tiers: 0.05 USD per fetch, 5, 25 and 150 EUR', () => {
-    const pricing = json('api/pricing.json') as { tiers: { id: string; price: number; currency: string; checkout_url: string }[] };
+    const pricing = json('api/pricing.json') as {
+      tiers: { id: string; price: number; currency: string; checkout_url: string }[];
+    };
     expect(pricing.tiers.map((tier) => [tier.id, tier.price, tier.currency])).toEqual([
       ['per-fetch', 0.05, 'USD'],
       ['starter', 5, 'EUR'],
@@ -295,7 +387,8 @@ describe('discovery and license files', () => {
     expect(llms).toContain(`- [First steps](${base}/articles/first-steps.md)`);
     const headings = lines.filter((line) => line.startsWith('## '));
     expect(headings.at(-1)).toBe('## Optional');
-    for (const line of lines.filter((line) => line.startsWith('- '))) expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/[^)]+\)(: .+)?$/);
+    for (const line of lines.filter((line) => line.startsWith('- ')))
+      expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/[^)]+\)(: .+)?$/);
   });
 
   it('writes llms-full.txt with every free body and only the summary of premium ones', () => {
@@ -323,7 +416,9 @@ describe('discovery and license files', () => {
     expect(sitemap).toContain(`<loc>${base}/guides/basics</loc>`);
     expect(sitemap).toContain(`<loc>${base}/categories/protocols</loc>`);
     // Home, 3 free resources, 3 guides, 1 cluster, 1 path, 3 categories, and one page per tag in use.
-    const tagPages = new Set([...text('api/tags.json').matchAll(/"tag": "([^"]+)"/g)].map((match) => match[1]).concat(['basics', 'access'])).size;
+    const tagPages = new Set(
+      [...text('api/tags.json').matchAll(/"tag": "([^"]+)"/g)].map((match) => match[1]).concat(['basics', 'access']),
+    ).size;
     expect(sitemap.match(/<url>/g)).toHaveLength(1 + 3 + 3 + 1 + 1 + 3 + tagPages);
   });
 
@@ -335,7 +430,8 @@ describe('discovery and license files', () => {
     expect(license).toContain('<prohibits type="usage">ai-train</prohibits>');
     expect(license).toContain('<amount currency="EUR">25</amount>');
     for (const tokens of license.matchAll(/<(?:permits|prohibits) type="usage">([^<]*)</g)) {
-      for (const token of tokens[1]!.split(' ')) expect(['all', 'ai-all', 'ai-train', 'ai-input', 'ai-index', 'search']).toContain(token);
+      for (const token of tokens[1]!.split(' '))
+        expect(['all', 'ai-all', 'ai-train', 'ai-input', 'ai-index', 'search']).toContain(token);
     }
   });
 
@@ -352,7 +448,9 @@ describe('discovery and license files', () => {
   it('gives the home page a title, meta description and parseable JSON-LD with WebSite and Organization', () => {
     const html = text('index.html');
     expect(html).toContain('<title>Fixture Directory</title>');
-    expect(html).toContain('<meta name="description" content="A small directory that exercises every output of the compiler.">');
+    expect(html).toContain(
+      '<meta name="description" content="A small directory that exercises every output of the compiler.">',
+    );
     const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
     expect(ld['@graph'].map((node: { '@type': string }) => node['@type'])).toEqual(['WebSite', 'Organization']);
     expect(html).toContain('(premium, 5 EUR)');

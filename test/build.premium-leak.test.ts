@@ -27,7 +27,9 @@ function premiumSentences(contentDir: string): { slug: string; sentence: string 
 function freeText(contentDir: string): string {
   const files = [
     ...fs.readdirSync(path.join(contentDir, 'resources')).map((name) => path.join(contentDir, 'resources', name)),
-    ...fs.readdirSync(path.join(contentDir, 'articles'), { recursive: true, encoding: 'utf8' }).map((name) => path.join(contentDir, 'articles', name)),
+    ...fs
+      .readdirSync(path.join(contentDir, 'articles'), { recursive: true, encoding: 'utf8' })
+      .map((name) => path.join(contentDir, 'articles', name)),
   ].filter((file) => file.endsWith('.md'));
   return files
     .map((file) => fs.readFileSync(file, 'utf8'))
@@ -67,8 +69,12 @@ describe('premium text never reaches dist/public', () => {
     const { model } = await loadContent(path.join(fixturesDir, 'minimal'));
     const premium = model!.resources.find((resource) => resource.slug === 'data-formats')!;
     const leaked = distinctiveSentences(premium.body)[0]!;
-    expect(() => assertNoPremiumLeak(model!, [{ path: 'public/index.html', content: `<p>${leaked}</p>` }])).toThrow(PremiumLeakError);
+    expect(() => assertNoPremiumLeak(model!, [{ path: 'public/index.html', content: `<p>${leaked}</p>` }])).toThrow(
+      PremiumLeakError,
+    );
     expect(() => assertNoPremiumLeak(model!, [{ path: 'worker/worker.js', content: leaked }])).not.toThrow();
-    expect(() => assertNoPremiumLeak(model!, [{ path: 'public/index.html', content: premium.premium_summary! }])).not.toThrow();
+    expect(() =>
+      assertNoPremiumLeak(model!, [{ path: 'public/index.html', content: premium.premium_summary! }]),
+    ).not.toThrow();
   });
 });

@@ -34,7 +34,10 @@ describe('reproducible builds', () => {
     fs.writeFileSync(stale, 'left over');
     const manifestFile = path.join(outDir, 'build-manifest.json');
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { files: [string, number][] };
-    fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, files: [...manifest.files, ['public/stale.txt', 9]] }));
+    fs.writeFileSync(
+      manifestFile,
+      JSON.stringify({ ...manifest, files: [...manifest.files, ['public/stale.txt', 9]] }),
+    );
     await buildFixture(minimal, outDir);
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.readdirSync(path.dirname(outDir))).toEqual(['dist']);
@@ -42,11 +45,19 @@ describe('reproducible builds', () => {
 
   it('uses --base-url over site.yaml url in every absolute URL', async () => {
     const outDir = path.join(tempDir(), 'dist');
-    const result = await build({ contentDir: minimal, outDir, baseUrl: 'https://preview.example/', sourceDateEpoch: testEpoch });
+    const result = await build({
+      contentDir: minimal,
+      outDir,
+      baseUrl: 'https://preview.example/',
+      sourceDateEpoch: testEpoch,
+    });
     expect(result.ok).toBe(true);
-    const index = readJson<{ url: string; resources: { html: string }[] }>(path.join(outDir, 'public/api/resources.json'));
+    const index = readJson<{ url: string; resources: { html: string }[] }>(
+      path.join(outDir, 'public/api/resources.json'),
+    );
     expect(index.url).toBe('https://preview.example/');
     expect(index.resources[0]!.html).toBe('https://preview.example/resources/access-and-pricing');
-    for (const [file, bytes] of readTree(path.join(outDir, 'public'))) expect(bytes.toString().includes('fixture.example/resources'), file).toBe(false);
+    for (const [file, bytes] of readTree(path.join(outDir, 'public')))
+      expect(bytes.toString().includes('fixture.example/resources'), file).toBe(false);
   });
 });

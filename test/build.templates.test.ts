@@ -7,7 +7,9 @@ import { copyFixture, fixturesDir } from './helpers/fixtures.js';
 /** The minimal fixture pointed at a templates folder holding only `resource.liquid`. */
 function withCustomTemplates(): string {
   const dir = copyFixture('minimal');
-  fs.cpSync(path.join(fixturesDir, 'custom-templates/my-templates'), path.join(dir, 'my-templates'), { recursive: true });
+  fs.cpSync(path.join(fixturesDir, 'custom-templates/my-templates'), path.join(dir, 'my-templates'), {
+    recursive: true,
+  });
   fs.appendFileSync(path.join(dir, 'site.yaml'), 'templates: my-templates\n');
   return dir;
 }
@@ -27,11 +29,21 @@ describe('templates', () => {
   it('escapes content values by default', async () => {
     const dir = withCustomTemplates();
     const file = path.join(dir, 'resources/wire-formats.md');
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('description: Notes on JSON Schema and RFC 8259 for agent builders.', 'description: "Use <script>alert(1)</script> & friends"'));
+    fs.writeFileSync(
+      file,
+      fs
+        .readFileSync(file, 'utf8')
+        .replace(
+          'description: Notes on JSON Schema and RFC 8259 for agent builders.',
+          'description: "Use <script>alert(1)</script> & friends"',
+        ),
+    );
     const pub = path.join((await buildFixture(dir)).outDir, 'public');
     const html = fs.readFileSync(path.join(pub, 'resources/wire-formats/index.html'), 'utf8');
     expect(html).toContain('<p class="unsafe">Use &lt;script&gt;alert(1)&lt;/script&gt; &amp; friends</p>');
-    expect(html).toContain('<meta name="description" content="Use &lt;script&gt;alert(1)&lt;/script&gt; &amp; friends">');
+    expect(html).toContain(
+      '<meta name="description" content="Use &lt;script&gt;alert(1)&lt;/script&gt; &amp; friends">',
+    );
     expect(html).not.toContain('<script>alert(1)');
     const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(ld)['@graph'][0].description).toBe('Use <script>alert(1)</script> & friends');

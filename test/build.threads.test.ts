@@ -16,8 +16,17 @@ function copyDefaultContent(): string {
 describe('parsing and rendering on worker threads', () => {
   it('gives the same output, byte for byte, as a build on the main thread alone', async () => {
     const content = copyDefaultContent();
-    const threaded = await build({ contentDir: content, outDir: path.join(tempDir(), 'dist'), sourceDateEpoch: testEpoch });
-    const single = await build({ contentDir: content, outDir: path.join(tempDir(), 'dist'), sourceDateEpoch: testEpoch, threads: false });
+    const threaded = await build({
+      contentDir: content,
+      outDir: path.join(tempDir(), 'dist'),
+      sourceDateEpoch: testEpoch,
+    });
+    const single = await build({
+      contentDir: content,
+      outDir: path.join(tempDir(), 'dist'),
+      sourceDateEpoch: testEpoch,
+      threads: false,
+    });
     expect(threaded.ok && single.ok).toBe(true);
     expect(threaded.threads.parse).toBeGreaterThan(0);
     expect(threaded.threads.render).toBeGreaterThan(0);
@@ -37,11 +46,21 @@ describe('parsing and rendering on worker threads', () => {
     const templates = path.join(content, 'theme');
     fs.mkdirSync(templates);
     const builtIn = fs.readFileSync(path.join(repoRoot, 'templates', 'resource.liquid'), 'utf8');
-    fs.writeFileSync(path.join(templates, 'resource.liquid'), builtIn.replace('{% block content -%}', `{% block content -%}{% if resource.slug == "${last}" %}{% render 'partials/no-such-partial' %}{% endif %}`));
+    fs.writeFileSync(
+      path.join(templates, 'resource.liquid'),
+      builtIn.replace(
+        '{% block content -%}',
+        `{% block content -%}{% if resource.slug == "${last}" %}{% render 'partials/no-such-partial' %}{% endif %}`,
+      ),
+    );
     fs.appendFileSync(path.join(content, 'site.yaml'), '\ntemplates: theme\n');
     const failed = build({ contentDir: content, outDir, sourceDateEpoch: testEpoch });
     await expect(failed).rejects.toThrow(/no-such-partial/);
-    expect([...readTree(outDir)].filter(([file, bytes]) => !bytes.equals(before.get(file) ?? Buffer.alloc(0))).map(([file]) => file)).toEqual([]);
+    expect(
+      [...readTree(outDir)]
+        .filter(([file, bytes]) => !bytes.equals(before.get(file) ?? Buffer.alloc(0)))
+        .map(([file]) => file),
+    ).toEqual([]);
     expect(fs.readdirSync(path.dirname(outDir)).filter((name) => name.startsWith('.agentdir-'))).toEqual([]);
   }, 60_000);
 });

@@ -6,7 +6,18 @@ import { cliPath, repoRoot, tempDir } from './helpers/fixtures.js';
 
 /** Runs `agentdir new` on a pseudo-terminal and types `keys`, as a person would. */
 function atTerminal(keys: string[], target: string) {
-  const result = spawnSync('python3', [path.join(repoRoot, 'test', 'helpers', 'pty-run.py'), JSON.stringify(keys), process.execPath, cliPath, 'new', target], { encoding: 'utf8', timeout: 30_000 });
+  const result = spawnSync(
+    'python3',
+    [
+      path.join(repoRoot, 'test', 'helpers', 'pty-run.py'),
+      JSON.stringify(keys),
+      process.execPath,
+      cliPath,
+      'new',
+      target,
+    ],
+    { encoding: 'utf8', timeout: 30_000 },
+  );
   return JSON.parse(result.stdout) as { output: string; code: number };
 }
 
@@ -37,6 +48,8 @@ describe('agentdir new without a terminal', () => {
     const target = path.join(tempDir(), 'site');
     const result = spawnSync(process.execPath, [cliPath, 'new', target], { encoding: 'utf8', input: '' });
     expect(result.status).toBe(0);
-    expect(result.stderr).toContain('No terminal to ask on: using the name "My agent directory" and the URL https://example.com');
+    expect(result.stderr).toContain(
+      'No terminal to ask on: using the name "My agent directory" and the URL https://example.com',
+    );
   });
 });

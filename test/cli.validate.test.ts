@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { cliPath, copyFixture, fixturesDir, readTree, repoRoot, tempDir } from './helpers/fixtures.js';
 
 function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: '1780272000' } });
+  const result = spawnSync(process.execPath, [cliPath, ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: '1780272000' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -33,7 +37,11 @@ describe('agentdir validate', () => {
 
   it('colours its report when FORCE_COLOR is set, even into a pipe', () => {
     const dir = wrongTypeContent();
-    const result = spawnSync(process.execPath, [cliPath, 'validate', dir], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '1' } });
+    const result = spawnSync(process.execPath, [cliPath, 'validate', dir], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, FORCE_COLOR: '1' },
+    });
     expect(result.stderr).toContain('\u001b[31merror');
   });
 
@@ -53,13 +61,22 @@ describe('agentdir validate', () => {
     const report = JSON.parse(result.stdout) as { ok: boolean; errors: number; problems: Record<string, unknown>[] };
     expect(report.ok).toBe(false);
     expect(report.errors).toBe(1);
-    expect(report.problems[0]).toMatchObject({ code: 'SchemaViolation', severity: 'error', line: 5, column: 7, field: 'tags', title: 'Field does not match the schema' });
+    expect(report.problems[0]).toMatchObject({
+      code: 'SchemaViolation',
+      severity: 'error',
+      line: 5,
+      column: 7,
+      field: 'tags',
+      title: 'Field does not match the schema',
+    });
   });
 
   it('prints GitHub workflow annotations with --format github', () => {
     const result = run('validate', wrongTypeContent(), '--format', 'github');
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^::error file=[^,]*wire-formats\.md,line=5,col=7,title=SchemaViolation%3A Field does not match the schema::`tags` must be a list of strings/);
+    expect(result.stdout).toMatch(
+      /^::error file=[^,]*wire-formats\.md,line=5,col=7,title=SchemaViolation%3A Field does not match the schema::`tags` must be a list of strings/,
+    );
   });
 
   it('reports warnings without failing', () => {
@@ -68,7 +85,11 @@ describe('agentdir validate', () => {
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('tags: [formats, mcp]', 'tags: [formats, unlisted]'));
     const result = run('validate', dir, '--format', 'json');
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).problems[0]).toMatchObject({ code: 'UnknownTag', severity: 'warning', field: 'tags.1' });
+    expect(JSON.parse(result.stdout).problems[0]).toMatchObject({
+      code: 'UnknownTag',
+      severity: 'warning',
+      field: 'tags.1',
+    });
   });
 
   it('rejects an unknown --format', () => {
@@ -83,7 +104,9 @@ describe('agentdir build', () => {
     const out = path.join(tempDir(), 'site');
     const result = run('build', path.join(fixturesDir, 'minimal'), '--out', out);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Built 5 resources and 3 articles into .*site\/ \(\d+ files, \d+ KiB\) in [\d.]+s\.\nWorker: [\d.]+ KiB of code \(budget \d+ KiB\) \+ [\d.]+ KiB of premium data\.\nAgent readiness: 100\/100 \(A\)\.\n$/);
+    expect(result.stdout).toMatch(
+      /^Built 5 resources and 3 articles into .*site\/ \(\d+ files, \d+ KiB\) in [\d.]+s\.\nWorker: [\d.]+ KiB of code \(budget \d+ KiB\) \+ [\d.]+ KiB of premium data\.\nAgent readiness: 100\/100 \(A\)\.\n$/,
+    );
     expect(fs.existsSync(path.join(out, 'public/llms.txt'))).toBe(true);
   });
 

@@ -29,14 +29,21 @@ describe('the directory this project publishes', () => {
 
   it('makes exactly data-formats, json-api and autonomous-operations premium, each with a teaser', () => {
     const premium = model.resources.filter((resource) => resource.premium);
-    expect(premium.map((resource) => resource.slug).sort()).toEqual(['autonomous-operations', 'data-formats', 'json-api']);
+    expect(premium.map((resource) => resource.slug).sort()).toEqual([
+      'autonomous-operations',
+      'data-formats',
+      'json-api',
+    ]);
     for (const resource of premium) expect(resource.premium_summary!.length).toBeGreaterThan(40);
   });
 
   it('gives every resource a body of at least 400 words and three H2 sections', () => {
     for (const resource of model.resources) {
       expect(resource.rendered.words, resource.slug).toBeGreaterThanOrEqual(400);
-      expect(resource.rendered.sections.filter((section) => !/^verified sources$/i.test(section)).length, resource.slug).toBeGreaterThanOrEqual(3);
+      expect(
+        resource.rendered.sections.filter((section) => !/^verified sources$/i.test(section)).length,
+        resource.slug,
+      ).toBeGreaterThanOrEqual(3);
     }
   });
 
@@ -52,7 +59,20 @@ describe('the directory this project publishes', () => {
 
   it('states prices, premium slugs, both key headers and x402 on access-and-pricing', () => {
     const body = model.resources.find((resource) => resource.slug === 'access-and-pricing')!.body;
-    for (const text of ['data-formats', 'json-api', 'autonomous-operations', '5 EUR', '25 EUR', '150 EUR', '0.05', 'Authorization: Bearer', 'x-api-key', 'X-PAYMENT', '/api/x402/']) expect(body).toContain(text);
+    for (const text of [
+      'data-formats',
+      'json-api',
+      'autonomous-operations',
+      '5 EUR',
+      '25 EUR',
+      '150 EUR',
+      '0.05',
+      'Authorization: Bearer',
+      'x-api-key',
+      'X-PAYMENT',
+      '/api/x402/',
+    ])
+      expect(body).toContain(text);
   });
 
   it('has at least four guide clusters of a pillar and three subs, and four learning paths', () => {
@@ -65,14 +85,18 @@ describe('the directory this project publishes', () => {
         expect(article.resources.length, article.slug).toBeGreaterThan(0);
       }
     }
-    expect(model.clusters.some((cluster) => /\/ask/.test(cluster.pillar.body) && /\/mcp/.test(cluster.pillar.body))).toBe(true);
+    expect(
+      model.clusters.some((cluster) => /\/ask/.test(cluster.pillar.body) && /\/mcp/.test(cluster.pillar.body)),
+    ).toBe(true);
     expect(model.paths.length).toBeGreaterThanOrEqual(4);
   });
 
   it('keeps the two brand-named slugs neutral', () => {
     for (const slug of ['vendor-explained', 'vendor-agent-sdk']) {
       const resource = model.resources.find((candidate) => candidate.slug === slug)!;
-      expect(`${resource.title} ${resource.description} ${resource.body}`).not.toMatch(/\b(OpenAI|Anthropic|Claude|Gemini|Google|Microsoft|Meta|Mistral|Cohere|xAI|Grok|DeepSeek)\b/);
+      expect(`${resource.title} ${resource.description} ${resource.body}`).not.toMatch(
+        /\b(OpenAI|Anthropic|Claude|Gemini|Google|Microsoft|Meta|Mistral|Cohere|xAI|Grok|DeepSeek)\b/,
+      );
     }
   });
 });

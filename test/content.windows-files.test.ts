@@ -8,7 +8,9 @@ import { copyFixture, fixturesDir, readTree } from './helpers/fixtures.js';
 /** The minimal fixture with its own template folder, as an editor on Linux saves it. */
 function site(): string {
   const dir = copyFixture('minimal');
-  fs.cpSync(path.join(fixturesDir, 'custom-templates/my-templates'), path.join(dir, 'my-templates'), { recursive: true });
+  fs.cpSync(path.join(fixturesDir, 'custom-templates/my-templates'), path.join(dir, 'my-templates'), {
+    recursive: true,
+  });
   fs.appendFileSync(path.join(dir, 'site.yaml'), 'templates: my-templates\n');
   return dir;
 }
@@ -21,7 +23,8 @@ function saveAsWindows(dir: string): void {
   }
 }
 
-const withoutManifest = (tree: Map<string, Buffer>) => new Map([...tree].filter(([file]) => file !== 'build-manifest.json'));
+const withoutManifest = (tree: Map<string, Buffer>) =>
+  new Map([...tree].filter(([file]) => file !== 'build-manifest.json'));
 
 describe('files saved on Windows (CRLF, BOM) build exactly like their LF twins', () => {
   it('validates without a problem', async () => {
@@ -51,8 +54,12 @@ describe('files saved on Windows (CRLF, BOM) build exactly like their LF twins',
       if (windows) saveAsWindows(dir);
       return dir;
     };
-    const [lf, crlf] = await Promise.all([loadContent(broken(false), { threads: false }), loadContent(broken(true), { threads: false })]);
-    const strip = (problems: typeof lf.problems) => problems.map(({ file, ...rest }) => ({ ...rest, file: path.basename(file) }));
+    const [lf, crlf] = await Promise.all([
+      loadContent(broken(false), { threads: false }),
+      loadContent(broken(true), { threads: false }),
+    ]);
+    const strip = (problems: typeof lf.problems) =>
+      problems.map(({ file, ...rest }) => ({ ...rest, file: path.basename(file) }));
     expect(strip(crlf.problems)).toEqual(strip(lf.problems));
     expect(lf.problems[0]!.message).not.toContain('\\r');
   });

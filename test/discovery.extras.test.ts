@@ -21,7 +21,9 @@ afterAll(async () => {
 describe('discovery extras', () => {
   it('publishes llms.txt and llms-full.txt under /.well-known too, identical to the root ones', () => {
     for (const name of ['llms.txt', 'llms-full.txt']) {
-      expect(fs.readFileSync(path.join(dist, 'public/.well-known', name), 'utf8')).toBe(fs.readFileSync(path.join(dist, 'public', name), 'utf8'));
+      expect(fs.readFileSync(path.join(dist, 'public/.well-known', name), 'utf8')).toBe(
+        fs.readFileSync(path.join(dist, 'public', name), 'utf8'),
+      );
     }
   });
 
@@ -30,12 +32,19 @@ describe('discovery extras', () => {
     for (const file of ['.well-known/mcp/catalog.json', '.well-known/ai-catalog.json']) {
       const catalog = JSON.parse(fs.readFileSync(path.join(dist, 'public', file), 'utf8'));
       expect(validate(catalog), JSON.stringify(validate.errors)).toBe(true);
-      expect(catalog.entries[0]).toEqual({ identifier: 'urn:air:fixture.example:directory', displayName: 'Fixture Directory MCP server', type: 'application/mcp-server-card+json', url: 'https://fixture.example/mcp/server-card' });
+      expect(catalog.entries[0]).toEqual({
+        identifier: 'urn:air:fixture.example:directory',
+        displayName: 'Fixture Directory MCP server',
+        type: 'application/mcp-server-card+json',
+        url: 'https://fixture.example/mcp/server-card',
+      });
     }
   });
 
-  it.each(['serve', 'workerd'])('answers the catalog entry\'s card URL with the card media type on %s', async (name) => {
-    const response = await fetch(`${runtimes[name]!.url}mcp/server-card`, { headers: { Accept: 'application/mcp-server-card+json' } });
+  it.each(['serve', 'workerd'])("answers the catalog entry's card URL with the card media type on %s", async (name) => {
+    const response = await fetch(`${runtimes[name]!.url}mcp/server-card`, {
+      headers: { Accept: 'application/mcp-server-card+json' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/mcp-server-card+json');
     expect((await response.json()).name).toBe('example.fixture/directory');

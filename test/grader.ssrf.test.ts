@@ -20,10 +20,13 @@ const loopback: ResolvedAddress = { address: '127.0.0.1', family: 4 };
 /** A rebinding DNS server: the first answer is public (TTL 0), every later one is 127.0.0.1. */
 function rebindingResolver(): LookupAll & { calls: string[] } {
   const calls: string[] = [];
-  return Object.assign(async (hostname: string) => {
-    calls.push(hostname);
-    return calls.length === 1 ? [publicAddress] : [loopback];
-  }, { calls });
+  return Object.assign(
+    async (hostname: string) => {
+      calls.push(hostname);
+      return calls.length === 1 ? [publicAddress] : [loopback];
+    },
+    { calls },
+  );
 }
 
 /** A server on 127.0.0.1 that would answer every path, and counts what reaches it. */
@@ -34,7 +37,11 @@ async function startLoopbackSite(): Promise<{ port: number; hits: string[]; clos
     response.writeHead(200, { 'Content-Type': 'text/plain' }).end('secret internal data\n');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as { port: number }).port, hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.address() as { port: number }).port,
+    hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 let site: Awaited<ReturnType<typeof startLoopbackSite>>;
@@ -46,7 +53,12 @@ afterAll(() => site.close());
 describe('the grader never reaches a loopback server through DNS rebinding', () => {
   it('control: a fetch trusting the same resolver does reach the loopback server (what the old grader did)', async () => {
     const before = site.hits.length;
-    const trusting = new Agent({ connect: { lookup: (_host, options, callback) => (options.all ? callback(null, [loopback as LookupAddress]) : callback(null, loopback.address, 4)) } });
+    const trusting = new Agent({
+      connect: {
+        lookup: (_host, options, callback) =>
+          options.all ? callback(null, [loopback as LookupAddress]) : callback(null, loopback.address, 4),
+      },
+    });
     const response = await undiciFetch(`http://rebind.example.com:${site.port}/robots.txt`, { dispatcher: trusting });
     expect(await response.text()).toContain('secret');
     expect(site.hits.length - before).toBe(1);
@@ -56,19 +68,26 @@ describe('the grader never reaches a loopback server through DNS rebinding', () 
   it('grades a name that answers public then 127.0.0.1 (TTL 0) without one request to the loopback server', async () => {
     const before = site.hits.length;
     const resolver = rebindingResolver();
-    const report = await gradeSite(`http://rebind.example.com:${site.port}/`, networkFetcher({ allowPrivate: false, ...nodeGraderNetwork(resolver) }));
+    const report = await gradeSite(
+      `http://rebind.example.com:${site.port}/`,
+      networkFetcher({ allowPrivate: false, ...nodeGraderNetwork(resolver) }),
+    );
     expect(site.hits.length - before).toBe(0);
     expect(report.score).toBe(0);
     // The first hop passed the early check with the public answer; the connect-time lookup got 127.0.0.1 and was refused.
     expect(resolver.calls.length).toBeGreaterThanOrEqual(2);
     for (const check of report.checks) expect(check.details, check.id).not.toContain('secret');
-    expect(report.checks.map((check) => check.details).join('\n')).toContain('refused: the host resolves to 127.0.0.1, a loopback address (127.0.0.0/8)');
+    expect(report.checks.map((check) => check.details).join('\n')).toContain(
+      'refused: the host resolves to 127.0.0.1, a loopback address (127.0.0.0/8)',
+    );
   });
 
   it('refuses at connect time when the pinned lookup answers 127.0.0.1 after the check saw a public address', async () => {
     const before = site.hits.length;
     const resolver = rebindingResolver();
-    const fetched = await networkFetcher({ allowPrivate: false, ...nodeGraderNetwork(resolver) }).get(`http://rebind.example.com:${site.port}/llms.txt`);
+    const fetched = await networkFetcher({ allowPrivate: false, ...nodeGraderNetwork(resolver) }).get(
+      `http://rebind.example.com:${site.port}/llms.txt`,
+    );
     expect(resolver.calls).toEqual(['rebind.example.com', 'rebind.example.com']);
     expect(fetched).toMatchObject({ status: 0, text: '' });
     expect(fetched.error).toBe('refused: the host resolves to 127.0.0.1, a loopback address (127.0.0.0/8)');
@@ -82,25 +101,37 @@ describe('the grader never reaches a loopback server through DNS rebinding', () 
       calls.push(hostname);
       return [publicAddress, loopback];
     };
-    const error = await pinnedFetch({ lookup: mixed })(`http://mixed.example.com:${site.port}/sitemap.xml`, { redirect: 'manual' }).then(
+    const error = await pinnedFetch({ lookup: mixed })(`http://mixed.example.com:${site.port}/sitemap.xml`, {
+      redirect: 'manual',
+    }).then(
       () => null,
       (caught: unknown) => caught,
     );
     expect(calls).toEqual(['mixed.example.com']);
-    expect(refusalIn(error)).toMatchObject({ hostname: 'mixed.example.com', address: '127.0.0.1', reason: 'a loopback address (127.0.0.0/8)' });
+    expect(refusalIn(error)).toMatchObject({
+      hostname: 'mixed.example.com',
+      address: '127.0.0.1',
+      reason: 'a loopback address (127.0.0.0/8)',
+    });
     expect(site.hits.length - before).toBe(0);
   });
 
   it('checks a redirect target the same way: a hop to a rebinding name is refused at connect time', async () => {
     const start = await new Promise<http.Server>((resolve) => {
-      const server = http.createServer((_request, response) => response.writeHead(302, { Location: `http://rebind.example.com:${site.port}/robots.txt` }).end());
+      const server = http.createServer((_request, response) =>
+        response.writeHead(302, { Location: `http://rebind.example.com:${site.port}/robots.txt` }).end(),
+      );
       server.listen(0, '127.0.0.1', () => resolve(server));
     });
     const origin = `http://127.0.0.1:${(start.address() as { port: number }).port}`;
     try {
       const before = site.hits.length;
       const resolver = rebindingResolver();
-      const fetched = await networkFetcher({ allowPrivate: false, allowOrigins: [origin], ...nodeGraderNetwork(resolver) }).get(`${origin}/robots.txt`);
+      const fetched = await networkFetcher({
+        allowPrivate: false,
+        allowOrigins: [origin],
+        ...nodeGraderNetwork(resolver),
+      }).get(`${origin}/robots.txt`);
       expect(fetched.error).toBe('refused: the host resolves to 127.0.0.1, a loopback address (127.0.0.0/8)');
       expect(resolver.calls).toEqual(['rebind.example.com', 'rebind.example.com']);
       expect(site.hits.length - before).toBe(0);
@@ -111,34 +142,76 @@ describe('the grader never reaches a loopback server through DNS rebinding', () 
 
   it('refuses an address literal at connect time too, where net.connect does no lookup', async () => {
     const before = site.hits.length;
-    const error = await pinnedFetch({ lookup: async () => [publicAddress] })(`http://127.0.0.1:${site.port}/`, { redirect: 'manual' }).catch((caught: unknown) => caught);
+    const error = await pinnedFetch({ lookup: async () => [publicAddress] })(`http://127.0.0.1:${site.port}/`, {
+      redirect: 'manual',
+    }).catch((caught: unknown) => caught);
     expect(refusalIn(error)?.reason).toBe('a loopback address (127.0.0.0/8)');
     expect(site.hits.length - before).toBe(0);
   });
 
   it('hands net.connect only checked addresses, in both of its callback shapes', async () => {
     const lookup = guardedLookup(async () => [publicAddress, { address: '2606:4700::1111', family: 6 }]);
-    const all = await new Promise((resolve) => lookup('ok.example.com', { all: true }, (error, addresses) => resolve({ error, addresses })));
+    const all = await new Promise((resolve) =>
+      lookup('ok.example.com', { all: true }, (error, addresses) => resolve({ error, addresses })),
+    );
     expect(all).toEqual({ error: null, addresses: [publicAddress, { address: '2606:4700::1111', family: 6 }] });
-    const one = await new Promise((resolve) => lookup('ok.example.com', { family: 6 }, (error, address, family) => resolve({ error, address, family })));
+    const one = await new Promise((resolve) =>
+      lookup('ok.example.com', { family: 6 }, (error, address, family) => resolve({ error, address, family })),
+    );
     expect(one).toEqual({ error: null, address: '2606:4700::1111', family: 6 });
-    const refused = await new Promise<Error | null>((resolve) => guardedLookup(async () => [{ address: 'fe80::1%eth0', family: 6 }])('x.example.com', {}, (error) => resolve(error)));
+    const refused = await new Promise<Error | null>((resolve) =>
+      guardedLookup(async () => [{ address: 'fe80::1%eth0', family: 6 }])('x.example.com', {}, (error) =>
+        resolve(error),
+      ),
+    );
     expect(refused?.message).toContain('a link-local address (fe80::/10)');
   });
 });
 
 describe('the target check allows public IPv6 literals', () => {
-  it.each(['https://[2606:4700::1111]/', 'https://[2001:4860:4860::8888]/', 'http://[::ffff:8.8.8.8]/', 'http://[64:ff9b::808:808]/', 'http://[2002:808:808::1]/'])('allows %s', (url) => {
+  it.each([
+    'https://[2606:4700::1111]/',
+    'https://[2001:4860:4860::8888]/',
+    'http://[::ffff:8.8.8.8]/',
+    'http://[64:ff9b::808:808]/',
+    'http://[2002:808:808::1]/',
+  ])('allows %s', (url) => {
     expect(checkTarget(url)).toMatchObject({ ok: true });
   });
 });
 
 describe('the address filter matches the IANA special-purpose blocks exactly', () => {
   it.each([
-    '1.0.0.1', '8.8.8.8', '9.255.255.255', '11.0.0.0', '100.63.255.255', '100.128.0.0', '126.255.255.255', '128.0.0.1',
-    '169.253.255.255', '169.255.0.0', '172.15.255.255', '172.32.0.0', '192.0.1.1', '192.0.3.0', '192.1.0.1', '192.167.255.255', '192.169.0.0',
-    '198.17.255.255', '198.20.0.0', '198.51.99.255', '198.51.101.0', '203.0.112.255', '203.0.114.0', '223.255.255.255',
-    '2606:4700::1111', '2001:200::1', '2001:db7:ffff::1', '2001:db9::1', '3fff:1000::1', '2620:4f:8000::1',
+    '1.0.0.1',
+    '8.8.8.8',
+    '9.255.255.255',
+    '11.0.0.0',
+    '100.63.255.255',
+    '100.128.0.0',
+    '126.255.255.255',
+    '128.0.0.1',
+    '169.253.255.255',
+    '169.255.0.0',
+    '172.15.255.255',
+    '172.32.0.0',
+    '192.0.1.1',
+    '192.0.3.0',
+    '192.1.0.1',
+    '192.167.255.255',
+    '192.169.0.0',
+    '198.17.255.255',
+    '198.20.0.0',
+    '198.51.99.255',
+    '198.51.101.0',
+    '203.0.112.255',
+    '203.0.114.0',
+    '223.255.255.255',
+    '2606:4700::1111',
+    '2001:200::1',
+    '2001:db7:ffff::1',
+    '2001:db9::1',
+    '3fff:1000::1',
+    '2620:4f:8000::1',
   ])('allows %s', (address) => {
     expect(forbiddenAddress(address)).toBeNull();
   });
@@ -192,13 +265,25 @@ describe('the address filter matches the IANA special-purpose blocks exactly', (
   });
 
   it('refuses 192.0.0.8 with the /24 in the message, and allows 192.0.1.1', () => {
-    expect(checkTarget('http://192.0.0.8/')).toEqual({ ok: false, reason: 'the host is a reserved IETF protocol address (192.0.0.0/24)' });
+    expect(checkTarget('http://192.0.0.8/')).toEqual({
+      ok: false,
+      reason: 'the host is a reserved IETF protocol address (192.0.0.0/24)',
+    });
     expect(checkTarget('http://192.0.1.1/')).toMatchObject({ ok: true });
   });
 
   it('refuses documentation and reserved addresses as URL hosts, naming the block', () => {
-    expect(checkTarget('http://198.51.100.1/')).toMatchObject({ ok: false, reason: expect.stringContaining('198.51.100.0/24') });
-    expect(checkTarget('http://[2001:db8::1]/')).toMatchObject({ ok: false, reason: expect.stringContaining('2001:db8::/32') });
-    expect(checkTarget('http://[fd12:3456::1]/')).toMatchObject({ ok: false, reason: expect.stringContaining('fc00::/7') });
+    expect(checkTarget('http://198.51.100.1/')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('198.51.100.0/24'),
+    });
+    expect(checkTarget('http://[2001:db8::1]/')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('2001:db8::/32'),
+    });
+    expect(checkTarget('http://[fd12:3456::1]/')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('fc00::/7'),
+    });
   });
 });

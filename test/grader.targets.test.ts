@@ -16,9 +16,14 @@ interface Report {
 /** Runs the real `agentdir grade`, without blocking this process (it serves the build under test). */
 function gradeCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath, 'grade', ...args], { cwd: repoRoot, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [cliPath, 'grade', ...args],
+      { cwd: repoRoot, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -72,7 +77,10 @@ describe('agentdir grade <folder> grades the site, not whatever folder it is giv
   it('reads the origin of a plain static folder from its llms.txt links, so they are not foreign', async () => {
     const site = tempDir();
     fs.writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>Acme</title>');
-    fs.writeFileSync(path.join(site, 'llms.txt'), '# Acme\n\n> Docs.\n\n## Docs\n\n- [Start](https://acme.example/start.md): begin\n');
+    fs.writeFileSync(
+      path.join(site, 'llms.txt'),
+      '# Acme\n\n> Docs.\n\n## Docs\n\n- [Start](https://acme.example/start.md): begin\n',
+    );
     fs.writeFileSync(path.join(site, 'start.md'), '# Start\n');
     const report = JSON.parse((await gradeCli(site, '--format', 'json')).stdout) as Report;
     expect(report.url).toBe('https://acme.example/');
@@ -91,7 +99,9 @@ describe('agentdir grade <local agentdir serve> of a build made for another base
     expect(report.recommendations[0]).toEqual({
       check: 'llms-txt',
       priority: 'high',
-      action: expect.stringContaining(`llms.txt links point at https://fixture.example, not at the graded origin ${origin}: rebuild with --base-url ${origin}`),
+      action: expect.stringContaining(
+        `llms.txt links point at https://fixture.example, not at the graded origin ${origin}: rebuild with --base-url ${origin}`,
+      ),
     });
     const markdown = report.checks.find((check) => check.id === 'markdown-variants')!;
     expect(markdown.details).toContain('https://fixture.example');

@@ -11,9 +11,14 @@ import { startStaticSite } from './helpers/static-site.js';
 /** Runs `agentdir grade` without blocking this process, which serves the fixture sites. */
 function gradeCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath, 'grade', ...args], { cwd: repoRoot, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [cliPath, 'grade', ...args],
+      { cwd: repoRoot, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -22,7 +27,8 @@ const runtimes: Record<string, Runtime & { url: string }> = {};
 let dist = '';
 
 beforeAll(async () => {
-  for (const name of ['good', 'partial', 'bad']) sites[name] = await startStaticSite(path.join(fixturesDir, 'grader', name));
+  for (const name of ['good', 'partial', 'bad'])
+    sites[name] = await startStaticSite(path.join(fixturesDir, 'grader', name));
   const site = await siteUnderTest();
   dist = site.dist;
   runtimes.serve = await startServe(site.dist, site.keysFile);
@@ -34,14 +40,31 @@ afterAll(async () => {
 
 describe('agentdir grade <url>', () => {
   it.each([
-    ['good', 100, 'A', { 'robots-txt': 15, 'llms-txt': 25, sitemap: 15, homepage: 15, 'rsl-license': 15, 'markdown-variants': 15 }],
-    ['partial', 63, 'D', { 'robots-txt': 8, 'llms-txt': 19, sitemap: 15, homepage: 5, 'rsl-license': 8, 'markdown-variants': 8 }],
-    ['bad', 0, 'F', { 'robots-txt': 0, 'llms-txt': 0, sitemap: 0, homepage: 0, 'rsl-license': 0, 'markdown-variants': 0 }],
+    [
+      'good',
+      100,
+      'A',
+      { 'robots-txt': 15, 'llms-txt': 25, sitemap: 15, homepage: 15, 'rsl-license': 15, 'markdown-variants': 15 },
+    ],
+    [
+      'partial',
+      63,
+      'D',
+      { 'robots-txt': 8, 'llms-txt': 19, sitemap: 15, homepage: 5, 'rsl-license': 8, 'markdown-variants': 8 },
+    ],
+    [
+      'bad',
+      0,
+      'F',
+      { 'robots-txt': 0, 'llms-txt': 0, sitemap: 0, homepage: 0, 'rsl-license': 0, 'markdown-variants': 0 },
+    ],
   ])('scores the %s fixture site %i (%s)', async (name, score, grade, perCheck) => {
     const result = await gradeCli(sites[name]!.url, '--allow-private', '--format', 'json');
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(Object.fromEntries(report.checks.map((check: { id: string; score: number }) => [check.id, check.score]))).toEqual(perCheck);
+    expect(
+      Object.fromEntries(report.checks.map((check: { id: string; score: number }) => [check.id, check.score])),
+    ).toEqual(perCheck);
     expect([report.score, report.grade]).toEqual([score, grade]);
     expect(report.tool).toBe('agentdir readiness grader');
     if (score < 100) expect(report.recommendations.length).toBeGreaterThan(0);
@@ -51,7 +74,9 @@ describe('agentdir grade <url>', () => {
     const report = JSON.parse((await gradeCli(sites.partial!.url, '--allow-private', '--format', 'json')).stdout);
     const markdown = report.checks.find((check: { id: string }) => check.id === 'markdown-variants');
     expect(markdown.details).toContain('.md copy');
-    expect(report.recommendations.map((item: { action: string }) => item.action).join(' ')).toContain('Link the .md variants in llms.txt');
+    expect(report.recommendations.map((item: { action: string }) => item.action).join(' ')).toContain(
+      'Link the .md variants in llms.txt',
+    );
   });
 
   it('prints a readable report and fails --min-score when below it', async () => {
@@ -89,18 +114,27 @@ describe('agentdir grade <folder>', () => {
 describe('the grader fetches within bounds', () => {
   it('refuses a redirect into a private or metadata address, loops and oversized bodies', async () => {
     const tricky = await startStaticSite(path.join(fixturesDir, 'grader', 'good'), {
-      '/robots.txt': (response) => response.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+      '/robots.txt': (response) =>
+        response.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end(),
       '/llms.txt': (response) => response.writeHead(301, { Location: 'http://10.0.0.1/llms.txt' }).end(),
       '/license.xml': (response) => response.writeHead(302, { Location: '/license.xml' }).end(),
-      '/sitemap.xml': (response) => response.writeHead(200, { 'Content-Type': 'application/xml' }).end(`<urlset>${'x'.repeat(2_000_000)}`),
+      '/sitemap.xml': (response) =>
+        response.writeHead(200, { 'Content-Type': 'application/xml' }).end(`<urlset>${'x'.repeat(2_000_000)}`),
     });
     try {
       const fetcher = networkFetcher({ allowPrivate: false, allowOrigins: [tricky.origin] });
-      expect((await fetcher.get(`${tricky.origin}/robots.txt`)).error).toContain('refused: the host is a link-local or cloud metadata address');
-      expect((await fetcher.get(`${tricky.origin}/llms.txt`)).error).toContain('refused: the host is a private address');
+      expect((await fetcher.get(`${tricky.origin}/robots.txt`)).error).toContain(
+        'refused: the host is a link-local or cloud metadata address',
+      );
+      expect((await fetcher.get(`${tricky.origin}/llms.txt`)).error).toContain(
+        'refused: the host is a private address',
+      );
       expect((await fetcher.get(`${tricky.origin}/license.xml`)).error).toContain('more than 5 redirects');
       expect((await fetcher.get(`${tricky.origin}/sitemap.xml`)).error).toContain('larger than 1000000 bytes');
-      const report = await gradeSite(tricky.url, networkFetcher({ allowPrivate: false, allowOrigins: [tricky.origin] }));
+      const report = await gradeSite(
+        tricky.url,
+        networkFetcher({ allowPrivate: false, allowOrigins: [tricky.origin] }),
+      );
       expect(report.checks.find((check) => check.id === 'robots-txt')!.details).toContain('refused');
     } finally {
       await tricky.close();
@@ -149,7 +183,11 @@ const forbiddenTargets = [
 
 describe.each(['serve', 'workerd'])('POST /api/grader on %s', (name) => {
   const post = async (body: string, method = 'POST') => {
-    const response = await fetch(`${runtimes[name]!.url}api/grader`, { method, headers: { 'Content-Type': 'application/json' }, ...(method === 'POST' ? { body } : {}) });
+    const response = await fetch(`${runtimes[name]!.url}api/grader`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      ...(method === 'POST' ? { body } : {}),
+    });
     return { status: response.status, body: await response.json().catch(() => null) };
   };
 
@@ -167,7 +205,9 @@ describe.each(['serve', 'workerd'])('POST /api/grader on %s', (name) => {
     expect(await post('{}')).toMatchObject({ status: 400, body: { error: 'missing_url' } });
     expect(await post('{"url": 42}')).toMatchObject({ status: 400, body: { error: 'missing_url' } });
     expect(await post('[]')).toMatchObject({ status: 400, body: { error: 'missing_url' } });
-    expect(await post(JSON.stringify({ url: 'https://x.example/'.padEnd(20_000, 'a') }))).toMatchObject({ status: 413 });
+    expect(await post(JSON.stringify({ url: 'https://x.example/'.padEnd(20_000, 'a') }))).toMatchObject({
+      status: 413,
+    });
     expect((await post('', 'GET')).status).toBe(405);
   });
 });
@@ -176,7 +216,8 @@ describe('the grader report', () => {
   it('matches SPEC §2.7: tool, url, score, grade, checks; recommendations', async () => {
     const report = JSON.parse((await gradeCli(sites.partial!.url, '--allow-private', '--format', 'json')).stdout);
     expect(Object.keys(report)).toEqual(['tool', 'url', 'score', 'grade', 'checks', 'recommendations']);
-    for (const check of report.checks) expect(Object.keys(check)).toEqual(['id', 'title', 'passed', 'weight', 'score', 'details']);
+    for (const check of report.checks)
+      expect(Object.keys(check)).toEqual(['id', 'title', 'passed', 'weight', 'score', 'details']);
     expect(report.checks.reduce((sum: number, check: { weight: number }) => sum + check.weight, 0)).toBe(100);
   });
 });

@@ -6,7 +6,10 @@ import { readKeyFile } from '../src/keys/key-file.js';
 import { cliPath, repoRoot, tempDir } from './helpers/fixtures.js';
 
 function keysCli(keysFile: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], { cwd: repoRoot, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -39,14 +42,20 @@ describe('agentdir keys with a broken key file', () => {
 
   it('says a truncated file ends too early', () => {
     expect(keysCli(keyFileWith('{"keys": ['), 'list').stderr).toContain('is not valid JSON: it ends too early.');
-    expect(keysCli(keyFileWith('{"keys": [{"id": "key_1",\n'), 'list').stderr).toContain('is not valid JSON: it ends too early (expected double-quoted property name).');
+    expect(keysCli(keyFileWith('{"keys": [{"id": "key_1",\n'), 'list').stderr).toContain(
+      'is not valid JSON: it ends too early (expected double-quoted property name).',
+    );
   });
 
   it('names each malformed entry by field, without quoting its values', () => {
-    const file = keyFileWith(JSON.stringify({ keys: [{ id: 'key_1', hash: pasted, tier: 'gold', created: '2026-06-01' }] }));
+    const file = keyFileWith(
+      JSON.stringify({ keys: [{ id: 'key_1', hash: pasted, tier: 'gold', created: '2026-06-01' }] }),
+    );
     const run = keysCli(file, 'revoke', 'key_1');
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('has malformed keys: keys[0].hash must be a SHA-256 hash (64 lowercase hex digits); keys[0].tier must be one of starter, corpus, redistribution.');
+    expect(run.stderr).toContain(
+      'has malformed keys: keys[0].hash must be a SHA-256 hash (64 lowercase hex digits); keys[0].tier must be one of starter, corpus, redistribution.',
+    );
     expect(run.stderr).not.toContain(pasted.slice(4, 14));
     expect(() => readKeyFile(file)).toThrow(/malformed keys/);
   });

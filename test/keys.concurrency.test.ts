@@ -17,7 +17,10 @@ interface Run {
 function keysCli(keysFile: string, ...args: string[]): Promise<Run> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -46,11 +49,14 @@ describe('agentdir keys under concurrency', () => {
   it('keeps every key created and every revocation made by parallel processes', async () => {
     const keysFile = path.join(tempDir(), 'keys', 'keys.json');
     // Keys to revoke during the race, made one after another beforehand.
-    for (let index = 0; index < 5; index++) expect((await keysCli(keysFile, 'create', '--tier', 'starter', '--label', `earlier ${index}`)).code).toBe(0);
+    for (let index = 0; index < 5; index++)
+      expect((await keysCli(keysFile, 'create', '--tier', 'starter', '--label', `earlier ${index}`)).code).toBe(0);
     const toRevoke = readKeyFile(keysFile).keys.map((record) => record.id);
     expect(toRevoke).toHaveLength(5);
 
-    const creates = Array.from({ length: 20 }, (_, index) => keysCli(keysFile, 'create', '--tier', 'corpus', '--label', `parallel ${index}`));
+    const creates = Array.from({ length: 20 }, (_, index) =>
+      keysCli(keysFile, 'create', '--tier', 'corpus', '--label', `parallel ${index}`),
+    );
     const revokes = toRevoke.map((id) => keysCli(keysFile, 'revoke', id));
     const [created, revoked] = await Promise.all([Promise.all(creates), Promise.all(revokes)]);
 

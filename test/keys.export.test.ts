@@ -55,28 +55,34 @@ describe('agentdir keys export finds the key file or refuses', () => {
     expect(byVariable.stderr).toContain(`The key file ${missing} (from AGENTDIR_KEYS_FILE) does not exist.`);
   });
 
-  it.each(['.', 'dist', 'dist/worker/data'])('exports the project key file from %s, and names it on stderr only', async (folder) => {
-    const site = await project({ records: ['active', 'revoked'] });
-    const run = keysCli(path.join(site.root, folder), ['export']);
-    expect(run.code, run.stderr).toBe(0);
-    const exported = JSON.parse(run.stdout) as { keys: { id: string }[] };
-    expect(exported.keys.map((record) => record.id)).toEqual(site.keys.map((record) => record.id));
-    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/^Exporting 1 active key \(and 1 revoked\) from .*\.agentdir\/keys\.json\.\n$/);
-    expect(path.resolve(path.join(site.root, folder), /from (.*)\.\n$/.exec(run.stderr)![1]!)).toBe(site.keysFile);
-    expect(run.stdout).not.toContain('.agentdir');
-  });
+  it.each(['.', 'dist', 'dist/worker/data'])(
+    'exports the project key file from %s, and names it on stderr only',
+    async (folder) => {
+      const site = await project({ records: ['active', 'revoked'] });
+      const run = keysCli(path.join(site.root, folder), ['export']);
+      expect(run.code, run.stderr).toBe(0);
+      const exported = JSON.parse(run.stdout) as { keys: { id: string }[] };
+      expect(exported.keys.map((record) => record.id)).toEqual(site.keys.map((record) => record.id));
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^Exporting 1 active key \(and 1 revoked\) from .*\.agentdir\/keys\.json\.\n$/);
+      expect(path.resolve(path.join(site.root, folder), /from (.*)\.\n$/.exec(run.stderr)![1]!)).toBe(site.keysFile);
+      expect(run.stdout).not.toContain('.agentdir');
+    },
+  );
 
-  it.each(['package.json', '.git'])('does not look above a folder holding %s: a key file there belongs to something else', async (marker) => {
-    const site = await project({ marker });
-    const outside = path.join(path.dirname(site.root), '.agentdir', 'keys.json');
-    const { record } = await newKey('corpus', 'another project', '2026-06-01');
-    writeKeyFile(outside, { version: 1, keys: [record] });
-    const run = keysCli(site.dist, ['export']);
-    expect(run).toMatchObject({ code: 1, stdout: '' });
-    expect(run.stderr).toContain(`Stopped at ${site.root}: it holds ${marker}`);
-    expect(run.stderr).not.toContain(outside);
-  });
+  it.each(['package.json', '.git'])(
+    'does not look above a folder holding %s: a key file there belongs to something else',
+    async (marker) => {
+      const site = await project({ marker });
+      const outside = path.join(path.dirname(site.root), '.agentdir', 'keys.json');
+      const { record } = await newKey('corpus', 'another project', '2026-06-01');
+      writeKeyFile(outside, { version: 1, keys: [record] });
+      const run = keysCli(site.dist, ['export']);
+      expect(run).toMatchObject({ code: 1, stdout: '' });
+      expect(run.stderr).toContain(`Stopped at ${site.root}: it holds ${marker}`);
+      expect(run.stderr).not.toContain(outside);
+    },
+  );
 
   it('looks further up through folders that are not a project root', async () => {
     const outer = fs.realpathSync(tempDir());

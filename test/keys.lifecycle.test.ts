@@ -8,7 +8,10 @@ import { cliPath, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
 
 function keysCli(keysFile: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], { cwd: repoRoot, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -62,7 +65,11 @@ describe('agentdir keys', () => {
 
   it('exports the AGENTDIR_KEYS secret and KV entries with hashes, never keys', () => {
     const secret = keysCli(keysFile, 'export');
-    expect(JSON.parse(secret.stdout).keys[0]).toEqual({ id: readKeyFile(keysFile).keys[0]!.id, hash: readKeyFile(keysFile).keys[0]!.hash, tier: 'starter' });
+    expect(JSON.parse(secret.stdout).keys[0]).toEqual({
+      id: readKeyFile(keysFile).keys[0]!.id,
+      hash: readKeyFile(keysFile).keys[0]!.hash,
+      tier: 'starter',
+    });
     const kv = JSON.parse(keysCli(keysFile, 'export', '--format', 'kv').stdout) as { key: string; value: string }[];
     expect(kv[0]!.key).toBe(readKeyFile(keysFile).keys[0]!.hash);
     expect(secret.stdout + kv).not.toContain(key);
@@ -119,12 +126,18 @@ describe('other key stores', () => {
       kvNamespaces: ['AGENTDIR_KEYS_KV'],
     });
     try {
-      const kv = (await miniflare.getKVNamespace('AGENTDIR_KEYS_KV')) as unknown as { put(key: string, value: string): Promise<void> };
+      const kv = (await miniflare.getKVNamespace('AGENTDIR_KEYS_KV')) as unknown as {
+        put(key: string, value: string): Promise<void>;
+      };
       for (const entry of entries) await kv.put(entry.key, entry.value);
-      const open = await miniflare.dispatchFetch('https://site.test/api/resources/json-api.json', { headers: { 'x-api-key': kvKey } });
+      const open = await miniflare.dispatchFetch('https://site.test/api/resources/json-api.json', {
+        headers: { 'x-api-key': kvKey },
+      });
       expect(open.status).toBe(200);
       expect(((await open.json()) as { body: string }).body.length).toBeGreaterThan(20);
-      const closed = await miniflare.dispatchFetch('https://site.test/api/resources/json-api.json', { headers: { 'x-api-key': `${kvKey}x` } });
+      const closed = await miniflare.dispatchFetch('https://site.test/api/resources/json-api.json', {
+        headers: { 'x-api-key': `${kvKey}x` },
+      });
       expect(closed.status).toBe(402);
       await closed.text();
     } finally {
@@ -138,9 +151,19 @@ describe('other key stores', () => {
     const envKey = keysCli(keyFile, 'create', '--tier', 'starter').stdout.trim();
     fs.writeFileSync(envFile, `# worker environment\nAGENTDIR_KEYS='${keysCli(keyFile, 'export').stdout.trim()}'\n`);
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [cliPath, 'serve', dist, '--port', '0', '--env-file', envFile, '--keys-file', path.join(tempDir(), 'none.json')], { cwd: repoRoot, env: { ...process.env, AGENTDIR_KEYS: '' } });
+    const child = spawn(
+      process.execPath,
+      [cliPath, 'serve', dist, '--port', '0', '--env-file', envFile, '--keys-file', path.join(tempDir(), 'none.json')],
+      { cwd: repoRoot, env: { ...process.env, AGENTDIR_KEYS: '' } },
+    );
     try {
-      const url = await new Promise<string>((resolve) => child.stdout.on('data', (chunk: Buffer) => /http:\/\/[\d.:]+\//.test(chunk.toString()) && resolve(/http:\/\/[\d.:]+\//.exec(chunk.toString())![0])));
+      const url = await new Promise<string>((resolve) =>
+        child.stdout.on(
+          'data',
+          (chunk: Buffer) =>
+            /http:\/\/[\d.:]+\//.test(chunk.toString()) && resolve(/http:\/\/[\d.:]+\//.exec(chunk.toString())![0]),
+        ),
+      );
       const response = await fetch(`${url}resources/json-api.md`, { headers: { Authorization: `Bearer ${envKey}` } });
       expect(response.status).toBe(200);
       await response.text();

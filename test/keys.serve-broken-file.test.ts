@@ -7,7 +7,8 @@ import { buildFixture } from './helpers/build-fixture.js';
 import { cliPath, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
 import { rawRequest } from './helpers/runtimes.js';
 
-const brokenLine = /^agentdir serve: key file .*keys\.json (is not valid JSON|has no `keys` list|has malformed keys).*Until then every key is refused \(premium routes answer 402\)/gm;
+const brokenLine =
+  /^agentdir serve: key file .*keys\.json (is not valid JSON|has no `keys` list|has malformed keys).*Until then every key is refused \(premium routes answer 402\)/gm;
 
 let dist = '';
 let keysFile = '';
@@ -31,13 +32,20 @@ const premium = () => rawRequest(url, '/resources/json-api.md', { headers: { Aut
 beforeAll(async () => {
   dist = (await buildFixture(path.join(fixturesDir, 'minimal'))).outDir;
   keysFile = path.join(tempDir(), 'keys.json');
-  key = spawnSync(process.execPath, [cliPath, 'keys', 'create', '--tier', 'starter', '--file', keysFile], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
+  key = spawnSync(process.execPath, [cliPath, 'keys', 'create', '--tier', 'starter', '--file', keysFile], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  }).stdout.trim();
   goodText = fs.readFileSync(keysFile, 'utf8');
   // Broken by hand the way people do: the key itself pasted into the file. It must not reach the log.
   fs.writeFileSync(keysFile, goodText.replace(/"hash": "[0-9a-f]+"/, `"hash": ${key}`));
 
   // Spawned here rather than with the startServe helper: the line at start comes before the address.
-  child = spawn(process.execPath, [cliPath, 'serve', dist, '--port', '0', '--keys-file', keysFile], { cwd: repoRoot, env: { ...process.env, AGENTDIR_KEYS: '', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, [cliPath, 'serve', dist, '--port', '0', '--keys-file', keysFile], {
+    cwd: repoRoot,
+    env: { ...process.env, AGENTDIR_KEYS: '', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   url = await new Promise<string>((resolve, reject) => {
     let stdout = '';

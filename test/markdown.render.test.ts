@@ -12,14 +12,18 @@ describe('renderMarkdown', () => {
   });
 
   it('drops raw HTML instead of passing it through', () => {
-    const { html } = renderMarkdown('Hello <script>alert(1)</script> <b onclick="x">bold</b>\n\n<iframe src="https://evil.example"></iframe>');
+    const { html } = renderMarkdown(
+      'Hello <script>alert(1)</script> <b onclick="x">bold</b>\n\n<iframe src="https://evil.example"></iframe>',
+    );
     expect(html).not.toContain('<script');
     expect(html).not.toContain('onclick');
     expect(html).not.toContain('<iframe');
   });
 
   it('gives every heading a GitHub-style id and the outline the same anchors', () => {
-    const { html, outline, anchors } = renderMarkdown('## Hello, World!\n\n### `code` & more\n\n#### Deep\n\n## Hello, World!');
+    const { html, outline, anchors } = renderMarkdown(
+      '## Hello, World!\n\n### `code` & more\n\n#### Deep\n\n## Hello, World!',
+    );
     expect(html).toContain('<h2 id="hello-world">Hello, World!</h2>');
     expect(html).toContain('<h3 id="code--more"><code>code</code> &#x26; more</h3>');
     expect(html).toContain('<h2 id="hello-world-1">');
@@ -32,8 +36,13 @@ describe('renderMarkdown', () => {
   });
 
   it('extracts Verified sources links up to the next H2, and null without the section', () => {
-    const body = '## Intro\n\n[not a source](https://a.example)\n\n## Verified sources\n\n- [One](https://one.example)\n- See <https://two.example>\n\n### Sub\n\n[three](https://three.example)\n\n## After\n\n[four](https://four.example)';
-    expect(renderMarkdown(body).sources?.map((source) => source.url)).toEqual(['https://one.example', 'https://two.example', 'https://three.example']);
+    const body =
+      '## Intro\n\n[not a source](https://a.example)\n\n## Verified sources\n\n- [One](https://one.example)\n- See <https://two.example>\n\n### Sub\n\n[three](https://three.example)\n\n## After\n\n[four](https://four.example)';
+    expect(renderMarkdown(body).sources?.map((source) => source.url)).toEqual([
+      'https://one.example',
+      'https://two.example',
+      'https://three.example',
+    ]);
     expect(renderMarkdown('## Intro\n\nText').sources).toBeNull();
     expect(renderMarkdown('## verified Sources\n\nnone').sources).toEqual([]);
   });
@@ -52,8 +61,21 @@ describe('renderMarkdown', () => {
 });
 
 describe('the CommonMark fast path', () => {
-  const plain = ['Plain prose with *emphasis*, `code` and a [link](/resources/a).\n\n## A heading\n\n- a list\n- of items\n\n> a quote\n\n```js\nconst x = 1;\n```', 'Lorem ipsum dolor sit amet.\n\nSecond paragraph, with an image ![alt](/a.png).'];
-  const gfm = ['| a | b |\n| - | - |\n| 1 | 2 |', 'Visit www.example.com today', 'See https://example.com', 'mail me@example.com', '~~gone~~', 'A note[^1].\n\n[^1]: The note.', '- [ ] todo', '- [X] done', 'HTTP://EXAMPLE.COM in capitals'];
+  const plain = [
+    'Plain prose with *emphasis*, `code` and a [link](/resources/a).\n\n## A heading\n\n- a list\n- of items\n\n> a quote\n\n```js\nconst x = 1;\n```',
+    'Lorem ipsum dolor sit amet.\n\nSecond paragraph, with an image ![alt](/a.png).',
+  ];
+  const gfm = [
+    '| a | b |\n| - | - |\n| 1 | 2 |',
+    'Visit www.example.com today',
+    'See https://example.com',
+    'mail me@example.com',
+    '~~gone~~',
+    'A note[^1].\n\n[^1]: The note.',
+    '- [ ] todo',
+    '- [X] done',
+    'HTTP://EXAMPLE.COM in capitals',
+  ];
 
   it.each(plain)('renders a document without GFM constructs exactly as the GFM pipeline does: %s', async (markdown) => {
     const { markdownProcessor, commonmarkProcessor, processorFor } = await import('../src/markdown/processor.js');
@@ -70,7 +92,11 @@ describe('the CommonMark fast path', () => {
 
 describe('stored renderings', () => {
   it('keep the body HTML deflated, in a buffer of exactly its size, and give it back unchanged', () => {
-    const markdown = Array.from({ length: 40 }, (_, index) => `## Part ${index}\n\nSome **text** with a [link](https://example.com/${index}) and \`code\`, é and 漢字.`).join('\n\n');
+    const markdown = Array.from(
+      { length: 40 },
+      (_, index) =>
+        `## Part ${index}\n\nSome **text** with a [link](https://example.com/${index}) and \`code\`, é and 漢字.`,
+    ).join('\n\n');
     const rendered = renderMarkdown(markdown);
     const stored = storeMarkdown(rendered);
     expect(bodyHtml(stored)).toBe(rendered.html);

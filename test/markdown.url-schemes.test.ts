@@ -43,36 +43,165 @@ interface Hostile {
 }
 
 const hostile: Hostile[] = [
-  { name: 'inline link', markdown: 'See [x](javascript:alert(1)) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'inline link with a title', markdown: 'See [x](javascript:alert(1) "t") now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'autolink', markdown: 'See <javascript:alert(1)> now.', scheme: 'javascript', at: '<javascript', text: '>javascript:alert(1)</a>' },
-  { name: 'upper-case autolink', markdown: 'See <JAVASCRIPT:alert(1)> now.', scheme: 'javascript', at: '<JAVASCRIPT', text: '>JAVASCRIPT:alert(1)</a>' },
+  {
+    name: 'inline link',
+    markdown: 'See [x](javascript:alert(1)) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'inline link with a title',
+    markdown: 'See [x](javascript:alert(1) "t") now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'autolink',
+    markdown: 'See <javascript:alert(1)> now.',
+    scheme: 'javascript',
+    at: '<javascript',
+    text: '>javascript:alert(1)</a>',
+  },
+  {
+    name: 'upper-case autolink',
+    markdown: 'See <JAVASCRIPT:alert(1)> now.',
+    scheme: 'javascript',
+    at: '<JAVASCRIPT',
+    text: '>JAVASCRIPT:alert(1)</a>',
+  },
   { name: 'image', markdown: 'See ![i](javascript:alert(1)) now.', scheme: 'javascript', at: '![i]', text: 'alt="i"' },
-  { name: 'mixed case', markdown: 'See [x](JaVaScRiPt:alert(1)) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'decimal character reference', markdown: 'See [x](&#106;avascript:alert(1)) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'hexadecimal character reference', markdown: 'See [x](&#x6A;ava&#X53;cript:alert(1)) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'named character reference for the colon', markdown: 'See [x](javascript&colon;alert(1)) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'leading spaces', markdown: 'See [x](<  javascript:alert(1)>) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'leading control characters', markdown: 'See [x](<\x01\x1fjavascript:alert(1)>) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'leading carriage return as a reference', markdown: 'See [x](&#13;javascript:alert(1)) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'tab inside the scheme', markdown: 'See [x](<java\tscript:alert(1)>) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'tab reference inside the scheme', markdown: 'See [x](java&#9;script:alert(1)) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'newline reference inside the scheme', markdown: 'See [x](java&#10;scr&#13;ipt:alert(1)) now.', scheme: 'javascript', at: '[x]', text: '>x</a>' },
-  { name: 'data: HTML', markdown: 'See [x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==) now.', scheme: 'data', at: '[x]', text: '>x</a>' },
-  { name: 'data: image', markdown: 'See ![i](data:image/svg+xml,%3Csvg%20onload%3Dalert(1)%3E) now.', scheme: 'data', at: '![i]', text: 'alt="i"' },
+  {
+    name: 'mixed case',
+    markdown: 'See [x](JaVaScRiPt:alert(1)) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'decimal character reference',
+    markdown: 'See [x](&#106;avascript:alert(1)) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'hexadecimal character reference',
+    markdown: 'See [x](&#x6A;ava&#X53;cript:alert(1)) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'named character reference for the colon',
+    markdown: 'See [x](javascript&colon;alert(1)) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'leading spaces',
+    markdown: 'See [x](<  javascript:alert(1)>) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'leading control characters',
+    markdown: 'See [x](<\x01\x1fjavascript:alert(1)>) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'leading carriage return as a reference',
+    markdown: 'See [x](&#13;javascript:alert(1)) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'tab inside the scheme',
+    markdown: 'See [x](<java\tscript:alert(1)>) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'tab reference inside the scheme',
+    markdown: 'See [x](java&#9;script:alert(1)) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'newline reference inside the scheme',
+    markdown: 'See [x](java&#10;scr&#13;ipt:alert(1)) now.',
+    scheme: 'javascript',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'data: HTML',
+    markdown: 'See [x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==) now.',
+    scheme: 'data',
+    at: '[x]',
+    text: '>x</a>',
+  },
+  {
+    name: 'data: image',
+    markdown: 'See ![i](data:image/svg+xml,%3Csvg%20onload%3Dalert(1)%3E) now.',
+    scheme: 'data',
+    at: '![i]',
+    text: 'alt="i"',
+  },
   { name: 'vbscript:', markdown: 'See [x](vbscript:msgbox(1)) now.', scheme: 'vbscript', at: '[x]', text: '>x</a>' },
   { name: 'file:', markdown: 'See [x](file:///etc/passwd) now.', scheme: 'file', at: '[x]', text: '>x</a>' },
-  { name: 'reference-style link', markdown: 'See [x][{}] now.\n\n[{}]: javascript:alert(1)', scheme: 'javascript', at: '[{}]:', text: '>x</a>' },
-  { name: 'reference-style image', markdown: 'See ![i][{}] now.\n\n[{}]: <\tJaVa&#115;cript:alert(1)>', scheme: 'javascript', at: '[{}]:', text: 'alt="i"' },
-  { name: 'collapsed reference', markdown: 'See [{}][] now.\n\n[{}]: data:text/html,hi', scheme: 'data', at: '[{}]:', text: '</a>' },
+  {
+    name: 'reference-style link',
+    markdown: 'See [x][{}] now.\n\n[{}]: javascript:alert(1)',
+    scheme: 'javascript',
+    at: '[{}]:',
+    text: '>x</a>',
+  },
+  {
+    name: 'reference-style image',
+    markdown: 'See ![i][{}] now.\n\n[{}]: <\tJaVa&#115;cript:alert(1)>',
+    scheme: 'javascript',
+    at: '[{}]:',
+    text: 'alt="i"',
+  },
+  {
+    name: 'collapsed reference',
+    markdown: 'See [{}][] now.\n\n[{}]: data:text/html,hi',
+    scheme: 'data',
+    at: '[{}]:',
+    text: '</a>',
+  },
 ];
 
 const allowed: { markdown: string; urls: string[] }[] = [
-  { markdown: '[a](https://example.com/a?b=1&c=2#d) [b](http://example.com) [c](HTTPS://EXAMPLE.COM/X)', urls: ['https://example.com/a?b=1&c=2#d', 'http://example.com', 'HTTPS://EXAMPLE.COM/X'] },
-  { markdown: '[m](mailto:someone@example.com) <mailto:a@example.com> <b@example.com>', urls: ['mailto:someone@example.com', 'mailto:a@example.com', 'mailto:b@example.com'] },
-  { markdown: '[r](/resources/getting-started) [f](#field-notes) [q](?page=2) [p](page.md) [u](../up/x) [c](./a:b)', urls: ['/resources/getting-started', '#field-notes', '?page=2', 'page.md', '../up/x', './a:b'] },
-  { markdown: '![i](/img/a.png) ![j](https://cdn.example/j.png) [n](//cdn.example/n)', urls: ['/img/a.png', 'https://cdn.example/j.png', '//cdn.example/n'] },
-  { markdown: 'See [x][ok] and www.example.com.\n\n[ok]: https://example.com/ok', urls: ['https://example.com/ok', 'http://www.example.com'] },
+  {
+    markdown: '[a](https://example.com/a?b=1&c=2#d) [b](http://example.com) [c](HTTPS://EXAMPLE.COM/X)',
+    urls: ['https://example.com/a?b=1&c=2#d', 'http://example.com', 'HTTPS://EXAMPLE.COM/X'],
+  },
+  {
+    markdown: '[m](mailto:someone@example.com) <mailto:a@example.com> <b@example.com>',
+    urls: ['mailto:someone@example.com', 'mailto:a@example.com', 'mailto:b@example.com'],
+  },
+  {
+    markdown: '[r](/resources/getting-started) [f](#field-notes) [q](?page=2) [p](page.md) [u](../up/x) [c](./a:b)',
+    urls: ['/resources/getting-started', '#field-notes', '?page=2', 'page.md', '../up/x', './a:b'],
+  },
+  {
+    markdown: '![i](/img/a.png) ![j](https://cdn.example/j.png) [n](//cdn.example/n)',
+    urls: ['/img/a.png', 'https://cdn.example/j.png', '//cdn.example/n'],
+  },
+  {
+    markdown: 'See [x][ok] and www.example.com.\n\n[ok]: https://example.com/ok',
+    urls: ['https://example.com/ok', 'http://www.example.com'],
+  },
 ];
 
 const ofCase = (entry: Hostile, label = 'r') => entry.markdown.replaceAll('{}', label);
@@ -96,7 +225,9 @@ describe('rendering drops URLs of disallowed schemes', () => {
     const offset = markdown.indexOf(ofCase({ ...entry, markdown: entry.at }));
     const line = markdown.slice(0, offset).split('\n').length;
     const column = offset - markdown.lastIndexOf('\n', offset - 1);
-    expect(renderMarkdown(markdown).disallowedUrls).toEqual([expect.objectContaining({ scheme: entry.scheme, line, column })]);
+    expect(renderMarkdown(markdown).disallowedUrls).toEqual([
+      expect.objectContaining({ scheme: entry.scheme, line, column }),
+    ]);
   });
 
   it.each(allowed)('keeps http, https, mailto and relative URLs unchanged: $markdown', ({ markdown, urls }) => {
@@ -112,7 +243,8 @@ describe('rendering drops URLs of disallowed schemes', () => {
   });
 
   it('drops raw HTML, with its href and src, as it always did', () => {
-    const raw = 'Hi <a href="javascript:alert(1)">inline</a> <img src="javascript:alert(2)">\n\n<div><a href="javascript:alert(3)">block</a></div>\n\n<svg><a xlink:href="javascript:alert(4)">svg</a></svg>';
+    const raw =
+      'Hi <a href="javascript:alert(1)">inline</a> <img src="javascript:alert(2)">\n\n<div><a href="javascript:alert(3)">block</a></div>\n\n<svg><a xlink:href="javascript:alert(4)">svg</a></svg>';
     const { html } = renderMarkdown(raw);
     expect(htmlAttributes(html)).toEqual([]);
     expect(html).not.toMatch(/<(a|img|svg|div)\b/);
@@ -122,9 +254,34 @@ describe('rendering drops URLs of disallowed schemes', () => {
 describe('the scheme of a URL is read as a browser reads it', () => {
   const base = 'https://site.example/dir/page';
   const samples = [
-    'javascript:x', 'JAVASCRIPT:x', ' \x00\x1fjavascript:x', 'java\tscript:x', 'j\na\rv\ta:x', 'javascript :x', 'java script:x', '\u00a0javascript:x',
-    '\ufeffjavascript:x', '1javascript:x', '+a:x', 'a+b-c.d:x', '/javascript:x', './javascript:x', '#javascript:x', '?javascript:x', '%6Aavascript:x',
-    ':x', '', 'https://a.example', 'HtTpS://a.example', 'mailto:a@b.example', 'data:,x', 'c:/windows', 'jav\u0130script:x', '//evil.example/x', '\\\\evil.example/x', 'vbscript:x',
+    'javascript:x',
+    'JAVASCRIPT:x',
+    ' \x00\x1fjavascript:x',
+    'java\tscript:x',
+    'j\na\rv\ta:x',
+    'javascript :x',
+    'java script:x',
+    '\u00a0javascript:x',
+    '\ufeffjavascript:x',
+    '1javascript:x',
+    '+a:x',
+    'a+b-c.d:x',
+    '/javascript:x',
+    './javascript:x',
+    '#javascript:x',
+    '?javascript:x',
+    '%6Aavascript:x',
+    ':x',
+    '',
+    'https://a.example',
+    'HtTpS://a.example',
+    'mailto:a@b.example',
+    'data:,x',
+    'c:/windows',
+    'jav\u0130script:x',
+    '//evil.example/x',
+    '\\\\evil.example/x',
+    'vbscript:x',
   ];
 
   it.each(samples)('agrees with the WHATWG URL parser: %j', (url) => {
@@ -135,7 +292,8 @@ describe('the scheme of a URL is read as a browser reads it', () => {
   it('resolves the URLs the search page writes with the browser parser, refusing other schemes', () => {
     expect(allowedUrl('/resources/a', base)?.href).toBe('https://site.example/resources/a');
     expect(allowedUrl('mailto:a@b.example', base)?.protocol).toBe('mailto:');
-    for (const url of ['javascript:alert(1)', ' JaVa\tScRiPt:alert(1)', 'data:text/html,x', 'http://[bad']) expect(allowedUrl(url, base)).toBeNull();
+    for (const url of ['javascript:alert(1)', ' JaVa\tScRiPt:alert(1)', 'data:text/html,x', 'http://[bad'])
+      expect(allowedUrl(url, base)).toBeNull();
   });
 });
 

@@ -18,7 +18,10 @@ afterAll(async () => {
 });
 
 const json = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
-const modernMeta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const modernMeta = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 
 function modernHeaders(method: string, name?: string): Record<string, string> {
   return { ...json, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}) };
@@ -40,7 +43,11 @@ async function fetchAnswered(url: string, init: RequestInit): Promise<Response> 
 
 describe.each(['serve', 'workerd'])('MCP over raw HTTP on %s', (runtime) => {
   const post = async (body: unknown, headers: Record<string, string> = json) => {
-    const response = await fetchAnswered(`${urls[runtime]}mcp`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const response = await fetchAnswered(`${urls[runtime]}mcp`, {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
   };
@@ -87,28 +94,55 @@ describe.each(['serve', 'workerd'])('MCP over raw HTTP on %s', (runtime) => {
     expect(noMethod.body.error.code).toBe(-32600);
     const unknown = await post({ jsonrpc: '2.0', id: 4, method: 'tools/destroy' });
     expect([unknown.status, unknown.body.id, unknown.body.error.code]).toEqual([200, 4, -32601]);
-    const unknownTool = await post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'rm_rf', arguments: {} } });
+    const unknownTool = await post({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { name: 'rm_rf', arguments: {} },
+    });
     expect(unknownTool.body.error.code).toBe(-32602);
     const badCursor = await post({ jsonrpc: '2.0', id: 6, method: 'resources/list', params: { cursor: '!!!' } });
     expect(badCursor.body.error.code).toBe(-32602);
-    const missing = await post({ jsonrpc: '2.0', id: 7, method: 'resources/read', params: { uri: 'https://fixture.example/resources/data-formats.md' } });
+    const missing = await post({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'resources/read',
+      params: { uri: 'https://fixture.example/resources/data-formats.md' },
+    });
     expect(missing.body.error.code).toBe(-32002);
   });
 
   it('negotiates initialize: echoes a supported version, else answers with the newest legacy one', async () => {
     for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
-      const answer = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+      const answer = await post({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      });
       expect(answer.body.result.protocolVersion).toBe(version);
     }
-    const future = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const future = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     expect(future.body.result.protocolVersion).toBe('2025-11-25');
     expect(future.body.result.capabilities).toMatchObject({ tools: {}, resources: {}, prompts: {} });
-    const unsupportedHeader = await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { ...json, 'MCP-Protocol-Version': '1999-01-01' });
+    const unsupportedHeader = await post(
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { ...json, 'MCP-Protocol-Version': '1999-01-01' },
+    );
     expect(unsupportedHeader.status).toBe(400);
   });
 
   it('accepts JSON-RPC batches only in protocol 2025-03-26', async () => {
-    const batch = [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }];
+    const batch = [
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ];
     const answered = await post(batch);
     expect(answered.status).toBe(200);
     expect(answered.body.map((entry: { id: number }) => entry.id)).toEqual([1, 2]);
@@ -117,33 +151,63 @@ describe.each(['serve', 'workerd'])('MCP over raw HTTP on %s', (runtime) => {
   });
 
   it('serves 2026-07-28: server/discover with resultType, ttlMs, cacheScope and serverInfo in _meta', async () => {
-    const discover = await post({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta } }, modernHeaders('server/discover'));
+    const discover = await post(
+      { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: modernMeta } },
+      modernHeaders('server/discover'),
+    );
     expect(discover.status).toBe(200);
-    expect(discover.body.result).toMatchObject({ resultType: 'complete', supportedVersions: ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'], cacheScope: 'public' });
+    expect(discover.body.result).toMatchObject({
+      resultType: 'complete',
+      supportedVersions: ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
+      cacheScope: 'public',
+    });
     expect(discover.body.result.ttlMs).toBeGreaterThan(0);
     expect(discover.body.result._meta['io.modelcontextprotocol/serverInfo'].name).toBe('example.fixture/directory');
-    const call = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_stats', arguments: {}, _meta: modernMeta } }, modernHeaders('tools/call', 'get_stats'));
+    const call = await post(
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_stats', arguments: {}, _meta: modernMeta } },
+      modernHeaders('tools/call', 'get_stats'),
+    );
     expect(call.body.result.resultType).toBe('complete');
     expect(call.body.result).not.toHaveProperty('ttlMs');
-    const list = await post({ jsonrpc: '2.0', id: 3, method: 'resources/list', params: { _meta: modernMeta } }, modernHeaders('resources/list'));
+    const list = await post(
+      { jsonrpc: '2.0', id: 3, method: 'resources/list', params: { _meta: modernMeta } },
+      modernHeaders('resources/list'),
+    );
     expect(list.body.result).toMatchObject({ resultType: 'complete', cacheScope: 'public' });
   });
 
   it('answers the 2026-07-28 errors: header mismatch -32020, unsupported version -32022, missing _meta -32602, unknown method 404', async () => {
-    const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_stats', arguments: {}, _meta: modernMeta } };
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_stats', arguments: {}, _meta: modernMeta },
+    };
     const wrongName = await post(body, modernHeaders('tools/call', 'search'));
     expect([wrongName.status, wrongName.body.error.code]).toEqual([400, -32020]);
     const wrongMethod = await post(body, modernHeaders('tools/list', 'get_stats'));
     expect([wrongMethod.status, wrongMethod.body.error.code]).toEqual([400, -32020]);
     const noHeader = await post(body, json);
     expect([noHeader.status, noHeader.body.error.code]).toEqual([400, -32020]);
-    const future = await post({ ...body, params: { ...body.params, _meta: { ...modernMeta, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } }, { ...modernHeaders('tools/call', 'get_stats'), 'MCP-Protocol-Version': '2099-01-01' });
+    const future = await post(
+      {
+        ...body,
+        params: { ...body.params, _meta: { ...modernMeta, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
+      },
+      { ...modernHeaders('tools/call', 'get_stats'), 'MCP-Protocol-Version': '2099-01-01' },
+    );
     expect([future.status, future.body.error.code]).toEqual([400, -32022]);
-    expect(future.body.error.data).toEqual({ supported: ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'], requested: '2099-01-01' });
+    expect(future.body.error.data).toEqual({
+      supported: ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
+      requested: '2099-01-01',
+    });
     const noMeta = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, modernHeaders('tools/list'));
     expect([noMeta.status, noMeta.body.error.code]).toEqual([400, -32602]);
     for (const method of ['initialize', 'ping', 'logging/setLevel']) {
-      const removed = await post({ jsonrpc: '2.0', id: 9, method, params: { _meta: modernMeta } }, modernHeaders(method));
+      const removed = await post(
+        { jsonrpc: '2.0', id: 9, method, params: { _meta: modernMeta } },
+        modernHeaders(method),
+      );
       expect([removed.status, removed.body.error.code], method).toEqual([404, -32601]);
     }
     const encoded = await post(body, modernHeaders('tools/call', `=?base64?${btoa('get_stats')}?=`));

@@ -30,7 +30,11 @@ afterAll(async () => {
 function validCalls(): Record<string, Record<string, unknown>[]> {
   return {
     list_resources: [{}, { category: 'protocols' }, { premium: true, limit: 1 }, { tag: 'formats' }],
-    get_resource: [{ slug: 'wire-formats' }, { slug: 'data-formats' }, { slug: 'data-formats', api_key: site.keys.starter }],
+    get_resource: [
+      { slug: 'wire-formats' },
+      { slug: 'data-formats' },
+      { slug: 'data-formats', api_key: site.keys.starter },
+    ],
     get_access_info: [{}],
     search_resources: [{ query: 'wire formats JSON' }, { query: 'zzzz nothing' }],
     get_corpus: [{}, { limit: 2 }],
@@ -71,7 +75,10 @@ interface AnyClient {
   readResource(request: { uri: string }): Promise<{ contents: { uri: string; text?: string }[] }>;
   listResourceTemplates(): Promise<{ resourceTemplates: unknown[] }>;
   listPrompts(): Promise<{ prompts: { name: string }[] }>;
-  getPrompt(request: { name: string; arguments: Record<string, string> }): Promise<{ messages: { content: { type: string; text?: string } }[] }>;
+  getPrompt(request: {
+    name: string;
+    arguments: Record<string, string>;
+  }): Promise<{ messages: { content: { type: string; text?: string } }[] }>;
   close(): Promise<void>;
 }
 
@@ -87,18 +94,32 @@ function fetchRequesting(version: string): typeof fetch {
   };
 }
 
-async function connectLegacy(url: string, version: string): Promise<{ client: AnyClient; negotiated: string | undefined }> {
+async function connectLegacy(
+  url: string,
+  version: string,
+): Promise<{ client: AnyClient; negotiated: string | undefined }> {
   const client = new LegacyClient({ name: 'agentdir-test', version: '1.0.0' });
   const transport = new LegacyTransport(new URL(url), { fetch: fetchRequesting(version) });
   await client.connect(transport);
   return { client: client as unknown as AnyClient, negotiated: transport.protocolVersion };
 }
 
-async function connectModern(url: string, mode: 'auto' | 'pin'): Promise<{ client: AnyClient; negotiated: string | undefined }> {
-  const client = new ModernClient({ name: 'agentdir-test', version: '2.0.0' }, { versionNegotiation: { mode: mode === 'pin' ? { pin: '2026-07-28' } : 'auto' } });
+async function connectModern(
+  url: string,
+  mode: 'auto' | 'pin',
+): Promise<{ client: AnyClient; negotiated: string | undefined }> {
+  const client = new ModernClient(
+    { name: 'agentdir-test', version: '2.0.0' },
+    { versionNegotiation: { mode: mode === 'pin' ? { pin: '2026-07-28' } : 'auto' } },
+  );
   const transport = new ModernTransport(new URL(url));
   await client.connect(transport);
-  return { client: client as unknown as AnyClient, negotiated: (client as unknown as { getNegotiatedProtocolVersion?(): string }).getNegotiatedProtocolVersion?.() ?? transport.protocolVersion };
+  return {
+    client: client as unknown as AnyClient,
+    negotiated:
+      (client as unknown as { getNegotiatedProtocolVersion?(): string }).getNegotiatedProtocolVersion?.() ??
+      transport.protocolVersion,
+  };
 }
 
 async function exerciseEverything(client: AnyClient) {
@@ -111,59 +132,90 @@ async function exerciseEverything(client: AnyClient) {
   for (const [name, calls] of Object.entries(validCalls())) {
     const validate = ajv.compile(tools.find((tool) => tool.name === name)!.outputSchema as object);
     for (const args of calls) {
-      const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: unknown; content: { type: string; text: string }[] };
+      const result = (await client.callTool({ name, arguments: args })) as {
+        isError?: boolean;
+        structuredContent?: unknown;
+        content: { type: string; text: string }[];
+      };
       expect(result.isError ?? false, `${name} ${JSON.stringify(args)}: ${result.content?.[0]?.text}`).toBe(false);
       expect(validate(result.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
       expect(result.content[0]!.type).toBe('text');
     }
   }
   for (const [name, [args, field]] of Object.entries(invalidCalls)) {
-    const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[] };
+    const result = (await client.callTool({ name, arguments: args })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
     expect(result.content[0]!.text, name).toContain(`\`${field}\``);
   }
 
-  const premium = (await client.callTool({ name: 'get_resource', arguments: { slug: 'data-formats' } })) as { structuredContent: Record<string, any> };
+  const premium = (await client.callTool({ name: 'get_resource', arguments: { slug: 'data-formats' } })) as {
+    structuredContent: Record<string, any>;
+  };
   expect(premium.structuredContent.access).toBe('payment_required');
   expect(JSON.stringify(premium)).not.toContain('secret premium sentence');
-  const opened = (await client.callTool({ name: 'get_resource', arguments: { slug: 'data-formats', api_key: site.keys.starter } })) as { structuredContent: Record<string, any> };
+  const opened = (await client.callTool({
+    name: 'get_resource',
+    arguments: { slug: 'data-formats', api_key: site.keys.starter },
+  })) as { structuredContent: Record<string, any> };
   expect(opened.structuredContent.resource.body).toContain('secret premium sentence');
-  const full = (await client.callTool({ name: 'get_full_corpus', arguments: { api_key: site.keys.starter } })) as { structuredContent: Record<string, any> };
+  const full = (await client.callTool({ name: 'get_full_corpus', arguments: { api_key: site.keys.starter } })) as {
+    structuredContent: Record<string, any>;
+  };
   expect(full.structuredContent).toMatchObject({ access: 'payment_required', licensed: false });
-  const hits = (await client.callTool({ name: 'search', arguments: { query: 'wire formats' } })) as { structuredContent: { results: { slug: string }[] } };
+  const hits = (await client.callTool({ name: 'search', arguments: { query: 'wire formats' } })) as {
+    structuredContent: { results: { slug: string }[] };
+  };
   expect(hits.structuredContent.results[0]!.slug).toBe('wire-formats');
 
   const { resources } = await client.listResources();
   expect(resources.map((resource) => resource.uri).sort()).toEqual(
-    ['access-and-pricing', 'getting-started', 'wire-formats'].map((slug) => `https://fixture.example/resources/${slug}.md`).concat(['basics-guide', 'first-steps', 'next-steps'].map((slug) => `https://fixture.example/articles/${slug}.md`)).sort(),
+    ['access-and-pricing', 'getting-started', 'wire-formats']
+      .map((slug) => `https://fixture.example/resources/${slug}.md`)
+      .concat(
+        ['basics-guide', 'first-steps', 'next-steps'].map((slug) => `https://fixture.example/articles/${slug}.md`),
+      )
+      .sort(),
   );
   const read = await client.readResource({ uri: 'https://fixture.example/resources/wire-formats.md' });
   expect(read.contents[0]!.text).toMatch(/^# Wire formats\n/);
   expect((await client.listResourceTemplates()).resourceTemplates).toHaveLength(2);
   const { prompts } = await client.listPrompts();
-  expect(prompts.map((prompt) => prompt.name)).toEqual(['explain-resource', 'walk-learning-path', 'answer-from-directory']);
+  expect(prompts.map((prompt) => prompt.name)).toEqual([
+    'explain-resource',
+    'walk-learning-path',
+    'answer-from-directory',
+  ]);
   const prompt = await client.getPrompt({ name: 'walk-learning-path', arguments: { path: 'first-path' } });
   expect(prompt.messages[0]!.content.text).toContain('Wire formats');
 }
 
 describe.each(['serve', 'workerd'])('MCP on %s', (runtime) => {
-  it.each(['2025-03-26', '2025-06-18', '2025-11-25'])('the official 1.x SDK client negotiates %s and uses every tool, resource and prompt', async (version) => {
-    const { client, negotiated } = await connectLegacy(urls[runtime]!, version);
-    try {
-      expect(negotiated).toBe(version);
-      await exerciseEverything(client);
-    } finally {
-      await client.close();
-    }
-  });
+  it.each(['2025-03-26', '2025-06-18', '2025-11-25'])(
+    'the official 1.x SDK client negotiates %s and uses every tool, resource and prompt',
+    async (version) => {
+      const { client, negotiated } = await connectLegacy(urls[runtime]!, version);
+      try {
+        expect(negotiated).toBe(version);
+        await exerciseEverything(client);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
-  it.each(['pin', 'auto'] as const)('the official 2.x client speaks 2026-07-28 (%s) and uses every tool, resource and prompt', async (mode) => {
-    const { client, negotiated } = await connectModern(urls[runtime]!, mode);
-    try {
-      expect(negotiated).toBe('2026-07-28');
-      await exerciseEverything(client);
-    } finally {
-      await client.close();
-    }
-  });
+  it.each(['pin', 'auto'] as const)(
+    'the official 2.x client speaks 2026-07-28 (%s) and uses every tool, resource and prompt',
+    async (mode) => {
+      const { client, negotiated } = await connectModern(urls[runtime]!, mode);
+      try {
+        expect(negotiated).toBe('2026-07-28');
+        await exerciseEverything(client);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 });

@@ -45,10 +45,15 @@ afterAll(async () => {
 });
 
 describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
-  const get = (runtime: Runtime, pathname: string, headers: Record<string, string> = {}) => runtime.request(pathname, { headers });
+  const get = (runtime: Runtime, pathname: string, headers: Record<string, string> = {}) =>
+    runtime.request(pathname, { headers });
 
   it('answers Accept: text/markdown on resource and article pages with the Markdown variant, Vary: Accept', async () => {
-    for (const [pathname, heading] of [['/resources/wire-formats', '# Wire formats'], ['/resources/wire-formats/', '# Wire formats'], ['/articles/first-steps', '# First steps']] as const) {
+    for (const [pathname, heading] of [
+      ['/resources/wire-formats', '# Wire formats'],
+      ['/resources/wire-formats/', '# Wire formats'],
+      ['/articles/first-steps', '# First steps'],
+    ] as const) {
       const response = await get(runtimes[name]!, pathname, { Accept: 'text/markdown' });
       expect(response.status, pathname).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
@@ -58,7 +63,9 @@ describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
   });
 
   it('still answers HTML to browsers, marked Vary: Accept', async () => {
-    const response = await get(runtimes[name]!, '/resources/wire-formats', { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    const response = await get(runtimes[name]!, '/resources/wire-formats', {
+      Accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('vary')).toContain('Accept');
@@ -67,7 +74,10 @@ describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
   it('keeps premium pages behind a key, and serves their Markdown with one', async () => {
     const refused = await get(runtimes[name]!, '/resources/data-formats', { Accept: 'text/markdown' });
     expect(refused.status).toBe(402);
-    const opened = await get(runtimes[name]!, '/resources/data-formats', { Accept: 'text/markdown', Authorization: `Bearer ${starter}` });
+    const opened = await get(runtimes[name]!, '/resources/data-formats', {
+      Accept: 'text/markdown',
+      Authorization: `Bearer ${starter}`,
+    });
     expect(opened.status).toBe(200);
     expect(opened.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(opened.headers.get('vary')).toContain('Accept');

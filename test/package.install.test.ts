@@ -7,7 +7,12 @@ import { repoRoot, tempDir } from './helpers/fixtures.js';
 /** Runs a command in `cwd` and returns its output, failing the test with its output when it fails. */
 function run(cwd: string, command: string, args: string[]): string {
   try {
-    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+    return execFileSync(command, args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
   } catch (error) {
     const failure = error as { stdout?: string; stderr?: string };
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${failure.stdout ?? ''}\n${failure.stderr ?? ''}`);
@@ -15,9 +20,14 @@ function run(cwd: string, command: string, args: string[]): string {
 }
 
 describe('a real install', () => {
-  it('packs into a tarball that installs into an empty folder and runs new, build and validate without dev dependencies', { timeout: 300_000 }, () => {
+  it('packs into a tarball that installs into an empty folder and runs new, build and validate without dev dependencies', {
+    timeout: 300_000,
+  }, () => {
     const packs = tempDir('agentdir-pack-');
-    const packed = JSON.parse(run(repoRoot, 'npm', ['pack', '--json', '--pack-destination', packs])) as { filename: string; files: { path: string }[] }[];
+    const packed = JSON.parse(run(repoRoot, 'npm', ['pack', '--json', '--pack-destination', packs])) as {
+      filename: string;
+      files: { path: string }[];
+    }[];
     const tarball = path.join(packs, packed[0]!.filename);
     const shipped = packed[0]!.files.map((file) => file.path);
     expect(shipped).toContain('lib/cli/main.js');

@@ -14,7 +14,10 @@ interface Step {
 describe('the README CI recipe', () => {
   const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
   const section = readme.split('## Continuous integration')[1]!.split('\n## ')[0]!;
-  const workflow = parse(/```yaml\n([\s\S]*?)```/.exec(section)![1]!) as { on: unknown; jobs: Record<string, { steps: Step[] }> };
+  const workflow = parse(/```yaml\n([\s\S]*?)```/.exec(section)![1]!) as {
+    on: unknown;
+    jobs: Record<string, { steps: Step[] }>;
+  };
   const steps = Object.values(workflow.jobs)[0]!.steps;
 
   it('is a GitHub Actions workflow that parses', () => {
@@ -26,7 +29,9 @@ describe('the README CI recipe', () => {
     const runs = steps.map((step) => step.run ?? '').join('\n');
     expect(runs).toContain('agentdir validate content --format github');
     expect(runs).toContain('agentdir build');
-    expect(steps.find((step) => step.uses?.startsWith('actions/cache'))!.with!.path).toBe('node_modules/.cache/agentdir');
+    expect(steps.find((step) => step.uses?.startsWith('actions/cache'))!.with!.path).toBe(
+      'node_modules/.cache/agentdir',
+    );
     const deploy = steps.find((step) => step.run?.includes('wrangler deploy'))!;
     expect(deploy['working-directory']).toBe('dist');
   });

@@ -21,7 +21,8 @@ describe('the JSON Schemas in schemas/', () => {
 
   it('all compile in the registry', () => {
     const registry = new SchemaRegistry();
-    for (const file of files) expect(typeof registry.validator(file.replace(/\.schema\.json$/, '') as never)).toBe('function');
+    for (const file of files)
+      expect(typeof registry.validator(file.replace(/\.schema\.json$/, '') as never)).toBe('function');
   });
 
   it('are compiled ahead of time by `npm run compile`, and those validators report exactly what run-time ones do', () => {
@@ -29,10 +30,17 @@ describe('the JSON Schemas in schemas/', () => {
     const copy = tempDir();
     fs.cpSync(builtinSchemasDir, copy, { recursive: true });
     const atRunTime = new SchemaRegistry(copy);
-    const compiled = createRequire(import.meta.url)(path.join(repoRoot, 'lib', 'schemas', 'validators.cjs')) as Record<string, unknown>;
+    const compiled = createRequire(import.meta.url)(path.join(repoRoot, 'lib', 'schemas', 'validators.cjs')) as Record<
+      string,
+      unknown
+    >;
     expect(ahead.validator('resource.frontmatter')).toBe(compiled.resource_frontmatter);
     expect(atRunTime.validator('resource.frontmatter')).not.toBe(compiled.resource_frontmatter);
-    const inputs = [{ title: 1 }, { title: 'T', description: 'D', category: 'c', tags: 'mcp', updated: '2026-13-01', extra: true }, { title: 'T', description: 'D', category: 'c', tags: ['a'], updated: '2026-01-01' }];
+    const inputs = [
+      { title: 1 },
+      { title: 'T', description: 'D', category: 'c', tags: 'mcp', updated: '2026-13-01', extra: true },
+      { title: 'T', description: 'D', category: 'c', tags: ['a'], updated: '2026-01-01' },
+    ];
     for (const input of inputs) {
       const [a, b] = [ahead.validator('resource.frontmatter'), atRunTime.validator('resource.frontmatter')];
       expect(a(input)).toBe(b(input));

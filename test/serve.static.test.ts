@@ -39,7 +39,15 @@ describe('agentdir serve: static files', () => {
   });
 
   it('answers unknown paths with the 404 page, and never serves the _headers file', async () => {
-    for (const pathname of ['/no/such/page', '/_headers', '//_headers', '///_headers', '/_headers/', '/api/../_headers', '/_redirects']) {
+    for (const pathname of [
+      '/no/such/page',
+      '/_headers',
+      '//_headers',
+      '///_headers',
+      '/_headers/',
+      '/api/../_headers',
+      '/_redirects',
+    ]) {
       const response = await serve.request(pathname);
       expect(response.status, pathname).toBe(404);
       expect(response.body).toContain('Page not found');
@@ -67,7 +75,10 @@ describe('agentdir serve: static files', () => {
   });
 
   it('explains what to do when there is no build to serve', () => {
-    const result = spawnSync(process.execPath, [cliPath, 'serve', path.join(tempDir(), 'nothing'), '--port', '0'], { cwd: repoRoot, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [cliPath, 'serve', path.join(tempDir(), 'nothing'), '--port', '0'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Run `agentdir build` first');
   });

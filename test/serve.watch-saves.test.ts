@@ -7,7 +7,8 @@ import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
 import { eventually, startWatchServer, type WatchServer } from './helpers/watch-server.js';
 
 /** A free resource, so its JSON is a static file anyone may fetch. */
-const resource = (title: string) => `---\ntitle: ${title}\ndescription: A resource made while the server watches.\ncategory: protocols\ntags: [formats]\nupdated: 2026-05-05\n---\n\nSome text.\n`;
+const resource = (title: string) =>
+  `---\ntitle: ${title}\ndescription: A resource made while the server watches.\ncategory: protocols\ntags: [formats]\nupdated: 2026-05-05\n---\n\nSome text.\n`;
 
 /** How editors save atomically: write a temporary file beside the target, then rename it over. */
 function renameSave(file: string, text: string): void {
@@ -51,17 +52,20 @@ describe('agentdir serve --watch: every kind of save is seen', () => {
     await eventually(async () => expect(await titleOf(server, 'wire-formats')).toBe('Written in place'));
   });
 
-  it.skipIf(process.platform === 'win32')('serves each edit made with `sed -i`, and a plain write after them', async () => {
-    const file = path.join(content, 'resources', 'getting-started.md');
-    let title = /^title: (.*)$/m.exec(fs.readFileSync(file, 'utf8'))![1]!;
-    for (const next of ['Edited by sed', 'Edited by sed twice', 'Edited by sed thrice']) {
-      sedInPlace(file, `^title: ${title}$`, `title: ${next}`);
-      await eventually(async () => expect(await titleOf(server, 'getting-started')).toBe(next));
-      title = next;
-    }
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(`title: ${title}`, 'title: Written after sed'));
-    await eventually(async () => expect(await titleOf(server, 'getting-started')).toBe('Written after sed'));
-  });
+  it.skipIf(process.platform === 'win32')(
+    'serves each edit made with `sed -i`, and a plain write after them',
+    async () => {
+      const file = path.join(content, 'resources', 'getting-started.md');
+      let title = /^title: (.*)$/m.exec(fs.readFileSync(file, 'utf8'))![1]!;
+      for (const next of ['Edited by sed', 'Edited by sed twice', 'Edited by sed thrice']) {
+        sedInPlace(file, `^title: ${title}$`, `title: ${next}`);
+        await eventually(async () => expect(await titleOf(server, 'getting-started')).toBe(next));
+        title = next;
+      }
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(`title: ${title}`, 'title: Written after sed'));
+      await eventually(async () => expect(await titleOf(server, 'getting-started')).toBe('Written after sed'));
+    },
+  );
 
   it('serves a resource file added while watching', async () => {
     fs.writeFileSync(path.join(content, 'resources', 'added-later.md'), resource('Added later'));
@@ -84,14 +88,25 @@ describe('agentdir serve --watch: every kind of save is seen', () => {
     const added = path.join(tempDir(), 'more');
     // Made elsewhere and moved in whole, the way a checkout or a copy from another window lands.
     fs.mkdirSync(added);
-    fs.writeFileSync(path.join(added, 'cluster.yaml'), fs.readFileSync(path.join(basics, 'cluster.yaml'), 'utf8').replace(/^id: .*$/m, 'id: more').replace(/^title: .*$/m, 'title: More'));
+    fs.writeFileSync(
+      path.join(added, 'cluster.yaml'),
+      fs
+        .readFileSync(path.join(basics, 'cluster.yaml'), 'utf8')
+        .replace(/^id: .*$/m, 'id: more')
+        .replace(/^title: .*$/m, 'title: More'),
+    );
     const guide = fs.readFileSync(path.join(basics, 'basics-guide.md'), 'utf8');
     fs.writeFileSync(path.join(added, 'more-guide.md'), guide.replace(/^title: .*$/m, 'title: More guide'));
     fs.cpSync(added, path.join(content, 'articles', 'more'), { recursive: true });
     await eventually(async () => expect((await server.get('/api/articles/more-guide.json')).status).toBe(200));
     // The new folder is watched too: an edit inside it is served.
-    renameSave(path.join(content, 'articles', 'more', 'more-guide.md'), guide.replace(/^title: .*$/m, 'title: More guide, revised'));
-    await eventually(async () => expect((await server.get('/api/articles/more-guide.json')).text).toContain('More guide, revised'));
+    renameSave(
+      path.join(content, 'articles', 'more', 'more-guide.md'),
+      guide.replace(/^title: .*$/m, 'title: More guide, revised'),
+    );
+    await eventually(async () =>
+      expect((await server.get('/api/articles/more-guide.json')).text).toContain('More guide, revised'),
+    );
   });
 });
 
@@ -110,7 +125,12 @@ describe('agentdir serve --watch over an older build', () => {
     expect(await titleOf(server, 'added-since')).toBe('Added since');
     expect((await server.get('/resources/added-since')).status).toBe(200);
     const fresh = (await buildFixture(content)).outDir;
-    const tree = (dir: string) => Object.fromEntries([...readTree(dir)].filter(([file]) => file !== 'build-manifest.json').map(([file, bytes]) => [file, bytes.toString('base64')]));
+    const tree = (dir: string) =>
+      Object.fromEntries(
+        [...readTree(dir)]
+          .filter(([file]) => file !== 'build-manifest.json')
+          .map(([file, bytes]) => [file, bytes.toString('base64')]),
+      );
     expect(tree(dist)).toEqual(tree(fresh));
   });
 

@@ -32,8 +32,13 @@ describe('agentdir serve --watch', () => {
     const events = await fetch(`${url}__agentdir/events`);
     const reader = events.body!.getReader();
     const file = path.join(content, 'resources', 'wire-formats.md');
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats, revised'));
-    await eventually(async () => expect((await page('/resources/wire-formats')).text).toContain('Wire formats, revised'));
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats, revised'),
+    );
+    await eventually(async () =>
+      expect((await page('/resources/wire-formats')).text).toContain('Wire formats, revised'),
+    );
     let received = '';
     while (!received.includes('data: reload')) received += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();

@@ -25,13 +25,21 @@ function caseContent(name: string): { dir: string; expected: ExpectedProblem[] }
   for (const entry of fs.readdirSync(caseDir)) {
     if (entry !== 'expected.json') fs.cpSync(path.join(caseDir, entry), path.join(dir, entry), { recursive: true });
   }
-  const expected = (JSON.parse(fs.readFileSync(path.join(caseDir, 'expected.json'), 'utf8')) as { problems: ExpectedProblem[] }).problems;
+  const expected = (
+    JSON.parse(fs.readFileSync(path.join(caseDir, 'expected.json'), 'utf8')) as { problems: ExpectedProblem[] }
+  ).problems;
   return { dir, expected };
 }
 
 /** Problems as the test compares them: where, what, relative to the content folder. */
 function located(dir: string, problems: Problem[]): ExpectedProblem[] {
-  return problems.map(({ code, file, line, column, field }) => ({ code, file: path.relative(dir, path.resolve(file)).split(path.sep).join('/'), line, column, field }));
+  return problems.map(({ code, file, line, column, field }) => ({
+    code,
+    file: path.relative(dir, path.resolve(file)).split(path.sep).join('/'),
+    line,
+    column,
+    field,
+  }));
 }
 
 async function problemsOf(name: string, options: { cacheDir?: string } = {}) {
@@ -42,13 +50,25 @@ async function problemsOf(name: string, options: { cacheDir?: string } = {}) {
 
 describe('validate: one run reports every problem of every file', () => {
   it.each([
-    ['a bad `updated` date and a broken #anchor link in the same file: both, with their lines', 'bad-date-and-broken-anchor'],
+    [
+      'a bad `updated` date and a broken #anchor link in the same file: both, with their lines',
+      'bad-date-and-broken-anchor',
+    ],
     ['a malformed tag and an unknown category in the same file: both', 'malformed-tag-and-unknown-category'],
-    ['an invalid file name: InvalidFileName, and the front matter and body problems of that file too', 'invalid-file-name-and-more'],
+    [
+      'an invalid file name: InvalidFileName, and the front matter and body problems of that file too',
+      'invalid-file-name-and-more',
+    ],
     ['two files with two problems each: all four', 'two-files-two-problems-each'],
     ['a YAML syntax error does not hide a broken #anchor link in the body', 'yaml-syntax-and-broken-anchor'],
-    ['a cluster.yaml that fails its schema does not hide a broken link in one of its articles', 'cluster-problem-and-article-link'],
-    ['fields of the wrong type or missing (tags as a string, no category, a bad premium, kind or order): no crash, no cascade', 'wrong-types-no-cascade'],
+    [
+      'a cluster.yaml that fails its schema does not hide a broken link in one of its articles',
+      'cluster-problem-and-article-link',
+    ],
+    [
+      'fields of the wrong type or missing (tags as a string, no category, a bad premium, kind or order): no crash, no cascade',
+      'wrong-types-no-cascade',
+    ],
   ])('%s', async (_title, name) => {
     const { model, expected, actual } = await problemsOf(name);
     // Exactly these, in the usual order: nothing hidden, nothing twice, no cascade.

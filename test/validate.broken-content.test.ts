@@ -48,7 +48,10 @@ describe('validate: broken content gives a located, actionable error', () => {
     expect(model).toBeUndefined();
     const file = path.join(dir, expected.file);
     const match = problems.find((problem) => problem.code === expected.code && path.resolve(problem.file) === file);
-    expect(match, `no ${expected.code} in ${expected.file}; got:\n${problems.map((problem) => `${problem.code} ${problem.file}:${problem.line}:${problem.column} ${problem.message}`).join('\n')}`).toBeDefined();
+    expect(
+      match,
+      `no ${expected.code} in ${expected.file}; got:\n${problems.map((problem) => `${problem.code} ${problem.file}:${problem.line}:${problem.column} ${problem.message}`).join('\n')}`,
+    ).toBeDefined();
     expect(match!.severity).toBe('error');
     if (expected.line !== undefined) expect(match!.line).toBe(expected.line);
     if (expected.column !== undefined) expect(match!.column).toBe(expected.column);

@@ -14,13 +14,18 @@ function withResource(change: (text: string) => string): { dir: string; file: st
 }
 
 const appendBody = (extra: string) => (text: string) => `${text}\n\n${extra}\n`;
-const nestedList = (levels: number) => Array.from({ length: levels }, (_, level) => `${'  '.repeat(level)}- level ${level}`).join('\n');
+const nestedList = (levels: number) =>
+  Array.from({ length: levels }, (_, level) => `${'  '.repeat(level)}- level ${level}`).join('\n');
 
 describe('validate: content nested past the limit is a located problem, found in well under a second', () => {
   it.each([
     ['20,000 nested blockquote markers', appendBody(`${'>'.repeat(20_000)} deep`), 'Markdown'],
     ['1,000 nested list levels', appendBody(nestedList(1_000)), 'Markdown'],
-    ['100,000 open brackets in front matter', (text: string) => text.replace(/^tags: .*$/m, `tags: ${'['.repeat(100_000)}`), 'YAML'],
+    [
+      '100,000 open brackets in front matter',
+      (text: string) => text.replace(/^tags: .*$/m, `tags: ${'['.repeat(100_000)}`),
+      'YAML',
+    ],
   ])('%s', async (_name, change, kind) => {
     const { dir, file } = withResource(change);
     const started = performance.now();

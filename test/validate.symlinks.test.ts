@@ -8,7 +8,12 @@ import { testEpoch } from './helpers/build-fixture.js';
 import { cliPath, copyFixture, repoRoot, tempDir } from './helpers/fixtures.js';
 
 function validate(dir: string, env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [cliPath, 'validate', dir], { cwd: repoRoot, encoding: 'utf8', timeout: 20_000, env: { ...process.env, NO_COLOR: '1', ...env } });
+  const result = spawnSync(process.execPath, [cliPath, 'validate', dir], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 20_000,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
   return { code: result.status, output: result.stdout + result.stderr };
 }
 
@@ -37,14 +42,18 @@ describe('content paths that lead outside the content folder are refused unread'
   it('a valid Markdown file outside, linked in (as a file or through a linked folder), is never published', async () => {
     const dir = copyFixture('minimal');
     const elsewhere = tempDir();
-    const text = fs.readFileSync(path.join(dir, 'resources', 'wire-formats.md'), 'utf8').replace(/^title: .*$/m, 'title: Private notes from elsewhere');
+    const text = fs
+      .readFileSync(path.join(dir, 'resources', 'wire-formats.md'), 'utf8')
+      .replace(/^title: .*$/m, 'title: Private notes from elsewhere');
     fs.writeFileSync(path.join(elsewhere, 'private-notes.md'), text);
     fs.symlinkSync(path.join(elsewhere, 'private-notes.md'), path.join(dir, 'resources', 'private-notes.md'));
     fs.cpSync(path.join(dir, 'articles', 'basics'), path.join(elsewhere, 'cluster'), { recursive: true });
     fs.symlinkSync(path.join(elsewhere, 'cluster'), path.join(dir, 'articles', 'linked'));
     const { model, problems } = await loadContent(dir);
     expect(model).toBeUndefined();
-    const refused = problems.filter((problem) => problem.code === 'ContentOutsideFolder').map((problem) => path.basename(problem.file));
+    const refused = problems
+      .filter((problem) => problem.code === 'ContentOutsideFolder')
+      .map((problem) => path.basename(problem.file));
     expect(refused).toEqual(expect.arrayContaining(['private-notes.md', 'cluster.yaml', 'basics-guide.md']));
     const outDir = path.join(tempDir(), 'dist');
     const result = await build({ contentDir: dir, outDir, sourceDateEpoch: testEpoch });
@@ -66,7 +75,9 @@ describe('content paths that lead outside the content folder are refused unread'
 
   it('a folder replaced by a link out of the folder is refused on the next load of the same process', async () => {
     const dir = copyFixture('minimal');
-    expect((await loadContent(dir, { threads: false })).problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    expect(
+      (await loadContent(dir, { threads: false })).problems.filter((problem) => problem.severity === 'error'),
+    ).toEqual([]);
     const elsewhere = path.join(tempDir(), 'basics');
     fs.renameSync(path.join(dir, 'articles', 'basics'), elsewhere);
     fs.symlinkSync(elsewhere, path.join(dir, 'articles', 'basics'));
@@ -84,5 +95,4 @@ describe('content paths that lead outside the content folder are refused unread'
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     expect(model!.resources.map((resource) => resource.slug)).toContain('wire-formats');
   });
-
 });

@@ -14,7 +14,14 @@ const shapes = {
   json: (slug: string) => `/api/resources/${slug}.json`,
 };
 const keyStates: KeyState[] = ['none', 'unknown', 'starter', 'revoked', 'corpus'];
-const headerStyles: HeaderStyle[] = ['Bearer', 'bearer', 'BEARER padded', 'x-api-key', 'both headers', 'Basic + x-api-key'];
+const headerStyles: HeaderStyle[] = [
+  'Bearer',
+  'bearer',
+  'BEARER padded',
+  'x-api-key',
+  'both headers',
+  'Basic + x-api-key',
+];
 const mediaTypes = { html: 'text/html', 'html/': 'text/html', markdown: 'text/markdown', json: 'application/json' };
 
 function headersFor(state: KeyState, style: HeaderStyle, keys: TestKeys): Record<string, string> {
@@ -73,11 +80,18 @@ function cases(keys: TestKeys): Case[] {
 
 /** What must match between runtimes: status, media type, and for worker routes the caching, Vary and Link headers. */
 function essentials(response: RuntimeResponse, gated: boolean) {
-  if (response.status === 307) return { status: 307, type: '', location: response.headers.get('location')?.replace(/^https?:\/\/[^/]+/, '') };
+  if (response.status === 307)
+    return { status: 307, type: '', location: response.headers.get('location')?.replace(/^https?:\/\/[^/]+/, '') };
   return {
     status: response.status,
     type: (response.headers.get('content-type') ?? '').split(';')[0]!.trim(),
-    ...(gated ? { cacheControl: response.headers.get('cache-control'), vary: response.headers.get('vary'), link: response.headers.get('link') } : {}),
+    ...(gated
+      ? {
+          cacheControl: response.headers.get('cache-control'),
+          vary: response.headers.get('vary'),
+          link: response.headers.get('link'),
+        }
+      : {}),
     body: response.body,
   };
 }
@@ -88,7 +102,10 @@ const results = new Map<string, Map<string, ReturnType<typeof essentials>>>();
 
 beforeAll(async () => {
   site = await siteUnderTest();
-  runtimes.push(await startServe(site.dist, site.keysFile), await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }));
+  runtimes.push(
+    await startServe(site.dist, site.keysFile),
+    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
+  );
 });
 afterAll(async () => {
   await Promise.all(runtimes.map((runtime) => runtime.close()));
@@ -113,10 +130,16 @@ describe.each(['serve', 'workerd'] as const)('access matrix on %s', (runtimeName
       if (response.status === 402) {
         expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
         expect(response.headers.get('cache-control')).toBe('no-store');
-        expect(response.headers.get('link')).toBe('<https://fixture.example/buy>; rel="payment", <https://fixture.example/license.xml>; rel="license", <https://fixture.example/api/pricing.json>; rel="pricing"');
+        expect(response.headers.get('link')).toBe(
+          '<https://fixture.example/buy>; rel="payment", <https://fixture.example/license.xml>; rel="license", <https://fixture.example/api/pricing.json>; rel="pricing"',
+        );
         const body = JSON.parse(response.body);
         expect(validate402(body), JSON.stringify(validate402.errors)).toBe(true);
-        expect(body).toMatchObject({ resource: 'data-formats', price_usd: '0.05', preview: { title: 'Data formats', sections: ['NDJSON exports', 'Schema versions', 'Verified sources'] } });
+        expect(body).toMatchObject({
+          resource: 'data-formats',
+          price_usd: '0.05',
+          preview: { title: 'Data formats', sections: ['NDJSON exports', 'Schema versions', 'Verified sources'] },
+        });
         expect(response.body).not.toContain('secret premium sentence');
       }
     }

@@ -51,7 +51,7 @@ describe('dist/wrangler.jsonc', () => {
     expect(config.compatibility_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('names its $schema by a path that resolves from dist/ to the project\'s node_modules', () => {
+  it("names its $schema by a path that resolves from dist/ to the project's node_modules", () => {
     const schema = (readWranglerConfig(dist) as unknown as { $schema: string }).$schema;
     expect(path.posix.normalize(path.posix.join('dist', schema))).toBe('node_modules/wrangler/config-schema.json');
   });

@@ -10,7 +10,10 @@ const runtimes: (Runtime & { url: string })[] = [];
 beforeAll(async () => {
   site = await siteUnderTest();
   sentences = premiumSentences(site.dist);
-  runtimes.push(await startServe(site.dist, site.keysFile), await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }));
+  runtimes.push(
+    await startServe(site.dist, site.keysFile),
+    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
+  );
 });
 afterAll(async () => {
   await Promise.all(runtimes.map((runtime) => runtime.close()));
@@ -99,8 +102,12 @@ interface Probe {
 function probes(): Probe[] {
   const list: Probe[] = [];
   for (const path of [...pathTricks, ...generalTricks]) list.push({ path, method: 'GET', headers: {} });
-  for (const method of methods) for (const path of ['/resources/data-formats.md', '/api/corpus.full.jsonl', '/api/resources/json-api.json']) list.push({ path, method, headers: {} });
-  for (const headers of headerTricks()) for (const path of ['/resources/data-formats.md', '/api/corpus.full.jsonl']) list.push({ path, method: 'GET', headers });
+  for (const method of methods)
+    for (const path of ['/resources/data-formats.md', '/api/corpus.full.jsonl', '/api/resources/json-api.json'])
+      list.push({ path, method, headers: {} });
+  for (const headers of headerTricks())
+    for (const path of ['/resources/data-formats.md', '/api/corpus.full.jsonl'])
+      list.push({ path, method: 'GET', headers });
   return list;
 }
 
@@ -123,14 +130,22 @@ describe.each([0, 1])('hostile requests (runtime %i: serve, then workerd)', (ind
       const platformRefusal = runtime.name === 'workerd' && probe.method === 'FOO' && response.status === 501;
       if (!platformRefusal) expect(response.status, label).toBeLessThan(500);
       expect(response.status, label).toBeGreaterThanOrEqual(200);
-      for (const sentence of sentences) expect(response.body.includes(sentence), `${label} leaked "${sentence}"`).toBe(false);
-      if (methods.includes(probe.method) && response.status === 405) expect(response.headers.get('allow')).toBe('GET, HEAD');
+      for (const sentence of sentences)
+        expect(response.body.includes(sentence), `${label} leaked "${sentence}"`).toBe(false);
+      if (methods.includes(probe.method) && response.status === 405)
+        expect(response.headers.get('allow')).toBe('GET, HEAD');
     }
   });
 
   it('answers a 5 MB chunked body sent to any route without a 5xx and without reading all of it', async () => {
     const runtime = runtimes[index]!;
-    for (const [method, path] of [['POST', '/mcp'], ['POST', '/api/grader'], ['PUT', '/resources/data-formats.md'], ['POST', '/api/corpus.full.jsonl'], ['POST', '/api/x402/data-formats']] as const) {
+    for (const [method, path] of [
+      ['POST', '/mcp'],
+      ['POST', '/api/grader'],
+      ['PUT', '/resources/data-formats.md'],
+      ['POST', '/api/corpus.full.jsonl'],
+      ['POST', '/api/x402/data-formats'],
+    ] as const) {
       const answer = await upload(runtime.url, path, { method, offered: 5_000_000 });
       expect(answer.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
       expect(answer.status, `${method} ${path}`).toBeLessThan(500);

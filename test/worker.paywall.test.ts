@@ -10,8 +10,15 @@ let keys: Awaited<ReturnType<typeof siteUnderTest>>['keys'];
 beforeAll(async () => {
   const site = await siteUnderTest();
   keys = site.keys;
-  runtimes.push(await startServe(site.dist, site.keysFile), await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }));
-  gateway = await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret(), X402_FACILITATOR_URL: 'http://127.0.0.1:9/', X402_PAY_TO: '0x0000000000000000000000000000000000000001' });
+  runtimes.push(
+    await startServe(site.dist, site.keysFile),
+    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
+  );
+  gateway = await startWorkerd(site.dist, {
+    AGENTDIR_KEYS: site.secret(),
+    X402_FACILITATOR_URL: 'http://127.0.0.1:9/',
+    X402_PAY_TO: '0x0000000000000000000000000000000000000001',
+  });
 });
 afterAll(async () => {
   await Promise.all([...runtimes, gateway].map((runtime) => runtime?.close()));
@@ -42,12 +49,24 @@ describe.each(['serve', 'workerd'] as const)('a premium page opened in a browser
     const json = await runtime().request('/resources/json-api', { headers });
     expect(json.status).toBe(402);
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(Object.keys(JSON.parse(json.body) as object)).toEqual(['error', 'resource', 'price_usd', 'payment_url', 'how_to_pay', 'terms', 'license', 'pricing_catalog', 'preview']);
+    expect(Object.keys(JSON.parse(json.body) as object)).toEqual([
+      'error',
+      'resource',
+      'price_usd',
+      'payment_url',
+      'how_to_pay',
+      'terms',
+      'license',
+      'pricing_catalog',
+      'preview',
+    ]);
     expect(json.headers.get('vary')).toMatch(/\bAccept\b/);
   });
 
   it('a valid key still opens the page itself', async () => {
-    const response = await runtime().request('/resources/json-api', { headers: { Accept: browserAccept, Authorization: `Bearer ${keys.starter}` } });
+    const response = await runtime().request('/resources/json-api', {
+      headers: { Accept: browserAccept, Authorization: `Bearer ${keys.starter}` },
+    });
     expect(response.status).toBe(200);
     expect(response.body).not.toContain('Read it with an access key');
   });

@@ -6,7 +6,14 @@ const runtimes: (Runtime & { url: string })[] = [];
 
 beforeAll(async () => {
   const site = await siteUnderTest();
-  runtimes.push(await startServe(site.dist, site.keysFile), await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret(), X402_FACILITATOR_URL: 'http://127.0.0.1:9/', X402_PAY_TO: '0x0000000000000000000000000000000000000001' }));
+  runtimes.push(
+    await startServe(site.dist, site.keysFile),
+    await startWorkerd(site.dist, {
+      AGENTDIR_KEYS: site.secret(),
+      X402_FACILITATOR_URL: 'http://127.0.0.1:9/',
+      X402_PAY_TO: '0x0000000000000000000000000000000000000001',
+    }),
+  );
 });
 afterAll(async () => {
   await Promise.all(runtimes.map((runtime) => runtime.close()));
@@ -19,7 +26,12 @@ describe.each(['serve', 'workerd'] as const)('slugs named like JavaScript built-
   const runtime = () => runtimes.find((candidate) => candidate.name === name)!;
 
   it.each(builtins)('%s is an unknown slug on every gated route, never a 5xx', async (slug) => {
-    for (const pathname of [`/api/x402/${slug}`, `/resources/${slug}.md`, `/api/resources/${slug}.json`, `/resources/${slug}`]) {
+    for (const pathname of [
+      `/api/x402/${slug}`,
+      `/resources/${slug}.md`,
+      `/api/resources/${slug}.json`,
+      `/resources/${slug}`,
+    ]) {
       const response = await runtime().request(pathname);
       expect(response.status, pathname).toBeLessThan(500);
       expect([400, 404], pathname).toContain(response.status);
@@ -28,10 +40,19 @@ describe.each(['serve', 'workerd'] as const)('slugs named like JavaScript built-
 
   it.each(builtins)('MCP get_resource and check_access answer %s as an unknown resource', async (slug) => {
     for (const tool of ['get_resource', 'check_access']) {
-      const response = await fetch(new URL("/mcp", runtime().url), {
+      const response = await fetch(new URL('/mcp', runtime().url), {
         method: 'POST',
-        headers: { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: { slug } } }),
+        headers: {
+          Accept: 'application/json, text/event-stream',
+          'Content-Type': 'application/json',
+          'MCP-Protocol-Version': '2025-06-18',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: tool, arguments: { slug } },
+        }),
       });
       expect(response.status).toBe(200);
       const body = (await response.json()) as { result?: { isError?: boolean }; error?: { code: number } };

@@ -15,10 +15,25 @@ let keysFile = '';
 /** The minimal fixture plus 60 resources of about 12 KB each: one 50-record get_corpus page is over 1 MB. */
 async function largeSite(): Promise<string> {
   const content = copyFixture('minimal');
-  const paragraph = 'Agents read this directory through its corpus export, one record per resource, with the Markdown body in text. ';
+  const paragraph =
+    'Agents read this directory through its corpus export, one record per resource, with the Markdown body in text. ';
   for (let index = 0; index < 60; index++) {
-    const body = Array.from({ length: 100 }, (_, line) => `${paragraph}Paragraph ${line} of bulk resource ${index}.`).join('\n\n');
-    const file = ['---', `title: Bulk resource ${index}`, `description: Bulk resource ${index}, long enough to make corpus pages large.`, 'category: protocols', 'tags: [formats]', 'updated: 2026-05-05', '---', '', body, ''].join('\n');
+    const body = Array.from(
+      { length: 100 },
+      (_, line) => `${paragraph}Paragraph ${line} of bulk resource ${index}.`,
+    ).join('\n\n');
+    const file = [
+      '---',
+      `title: Bulk resource ${index}`,
+      `description: Bulk resource ${index}, long enough to make corpus pages large.`,
+      'category: protocols',
+      'tags: [formats]',
+      'updated: 2026-05-05',
+      '---',
+      '',
+      body,
+      '',
+    ].join('\n');
     fs.writeFileSync(path.join(content, 'resources', `bulk-${index}.md`), file);
   }
   return (await buildFixture(content)).outDir;
@@ -39,7 +54,12 @@ afterAll(async () => {
 });
 
 const json = { 'Content-Type': 'application/json', Accept: 'application/json' };
-const corpusCall = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_corpus', arguments: { limit: 50 } } });
+const corpusCall = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'get_corpus', arguments: { limit: 50 } },
+});
 const megabyte = 1024 * 1024;
 
 describe.each(['serve', 'workerd'])('request limits on %s', (runtime) => {
@@ -152,6 +172,8 @@ describe.skipIf(!fs.existsSync('/proc/self/status'))('agentdir serve under large
     const after = memoryOf(server.child.pid!);
     expect(after.peak - before.rss).toBeLessThan(200 * megabyte);
     expect(seconds).toBeLessThan(10);
-    console.info(`serve: RSS ${(before.rss / megabyte).toFixed(0)} MB before, peak ${(after.peak / megabyte).toFixed(0)} MB, ${seconds.toFixed(2)} s for three 1 GB uploads`);
+    console.info(
+      `serve: RSS ${(before.rss / megabyte).toFixed(0)} MB before, peak ${(after.peak / megabyte).toFixed(0)} MB, ${seconds.toFixed(2)} s for three 1 GB uploads`,
+    );
   });
 });

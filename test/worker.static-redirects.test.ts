@@ -6,7 +6,10 @@ const runtimes: Runtime[] = [];
 
 beforeAll(async () => {
   const site = await siteUnderTest();
-  runtimes.push(await startServe(site.dist, site.keysFile), await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }));
+  runtimes.push(
+    await startServe(site.dist, site.keysFile),
+    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
+  );
 });
 afterAll(async () => {
   await Promise.all(runtimes.map((runtime) => runtime.close()));
@@ -29,6 +32,10 @@ describe.each(['serve', 'workerd'] as const)('page URLs on %s', (name) => {
   it.each(expected)('%s answers %i', async (pathname, status, location) => {
     const response = await runtimes.find((runtime) => runtime.name === name)!.request(pathname);
     expect(response.status).toBe(status);
-    if (location) expect(new URL(response.headers.get('location')!, 'http://x').pathname + new URL(response.headers.get('location')!, 'http://x').search).toBe(location);
+    if (location)
+      expect(
+        new URL(response.headers.get('location')!, 'http://x').pathname +
+          new URL(response.headers.get('location')!, 'http://x').search,
+      ).toBe(location);
   });
 });

@@ -88,13 +88,17 @@ describe.each(['serve', 'workerd'])('x402 gateway on %s', (name) => {
 
   it('refuses a tampered signature, a wrong payee, an underpayment, an expired authorization, a replayed nonce and garbage', async () => {
     const [requirements] = (await requirementsOf(runtime())).accepts;
-    const sign = (override: Record<string, unknown> = {}) => createPaymentHeader(buyer as never, 1, { ...requirements, ...override } as never);
+    const sign = (override: Record<string, unknown> = {}) =>
+      createPaymentHeader(buyer as never, 1, { ...requirements, ...override } as never);
     const decode = (header: string) => JSON.parse(Buffer.from(header, 'base64').toString());
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
     const good = await sign();
     const tampered = decode(good);
-    tampered.payload.signature = tampered.payload.signature.replace(/.{6}$/, tampered.payload.signature.endsWith('aaaaaa') ? 'bbbbbb' : 'aaaaaa');
+    tampered.payload.signature = tampered.payload.signature.replace(
+      /.{6}$/,
+      tampered.payload.signature.endsWith('aaaaaa') ? 'bbbbbb' : 'aaaaaa',
+    );
     const replayed = await sign();
     const first = await runtime().request('/api/x402/data-formats', { headers: { 'X-PAYMENT': replayed } });
     expect(first.status).toBe(200);

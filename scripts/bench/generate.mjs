@@ -13,8 +13,22 @@ export function random(seed) {
   };
 }
 
-const lorem = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat duis aute irure in reprehenderit voluptate velit esse cillum fugiat nulla pariatur excepteur sint occaecat cupidatat non proident sunt culpa qui officia deserunt mollit anim id est laborum'.split(' ');
-const categories = ['protocols', 'discovery', 'payments', 'security', 'data', 'architecture', 'operations', 'evaluation', 'retrieval', 'models'];
+const lorem =
+  'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat duis aute irure in reprehenderit voluptate velit esse cillum fugiat nulla pariatur excepteur sint occaecat cupidatat non proident sunt culpa qui officia deserunt mollit anim id est laborum'.split(
+    ' ',
+  );
+const categories = [
+  'protocols',
+  'discovery',
+  'payments',
+  'security',
+  'data',
+  'architecture',
+  'operations',
+  'evaluation',
+  'retrieval',
+  'models',
+];
 const tags = Array.from({ length: 30 }, (_, index) => `tag-${index}`);
 
 function words(next, count) {
@@ -50,7 +64,9 @@ pricing:
 `;
 
 function frontMatter(fields) {
-  return `---\n${Object.entries(fields).map(([key, value]) => `${key}: ${Array.isArray(value) ? `[${value.join(', ')}]` : value}`).join('\n')}\n---\n\n`;
+  return `---\n${Object.entries(fields)
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? `[${value.join(', ')}]` : value}`)
+    .join('\n')}\n---\n\n`;
 }
 
 /** A resource of about 4.5 KB of GFM: sections, a list, a table, inline code, links, a code block, verified sources. */
@@ -88,8 +104,17 @@ export function generate(dir, { shape, resources, clusters = 0, articlesPerClust
   fs.writeFileSync(path.join(dir, 'site.yaml'), siteYaml);
   for (let index = 0; index < resources; index++) {
     const slug = `res-${String(index).padStart(5, '0')}`;
-    const fields = { title: JSON.stringify(`Resource ${index}: ${words(next, 3)}`), description: JSON.stringify(sentence(next, 12)), category: categories[index % categories.length], tags: pick(next, tags, 3), updated: `2026-0${1 + (index % 9)}-1${index % 9}` };
-    const body = shape === 'zach' ? [paragraph(next, 6), paragraph(next, 6), paragraph(next, 6)].join('\n\n') : directoryBody(next, slug, resources);
+    const fields = {
+      title: JSON.stringify(`Resource ${index}: ${words(next, 3)}`),
+      description: JSON.stringify(sentence(next, 12)),
+      category: categories[index % categories.length],
+      tags: pick(next, tags, 3),
+      updated: `2026-0${1 + (index % 9)}-1${index % 9}`,
+    };
+    const body =
+      shape === 'zach'
+        ? [paragraph(next, 6), paragraph(next, 6), paragraph(next, 6)].join('\n\n')
+        : directoryBody(next, slug, resources);
     fs.writeFileSync(path.join(dir, 'resources', `${slug}.md`), `${frontMatter(fields) + body}\n`);
   }
   for (let cluster = 0; cluster < clusters; cluster++) {
@@ -97,8 +122,18 @@ export function generate(dir, { shape, resources, clusters = 0, articlesPerClust
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, 'cluster.yaml'), `title: Cluster ${cluster}\nstatus: active\n`);
     for (let article = 0; article < articlesPerCluster; article++) {
-      const fields = { title: JSON.stringify(`Guide ${cluster}.${article}`), description: JSON.stringify(sentence(next, 10)), kind: article === 0 ? 'pillar' : 'sub', ...(article ? { order: article } : {}), published: '2026-03-01', updated: '2026-04-01' };
-      fs.writeFileSync(path.join(folder, `guide-${cluster}-${article}.md`), `${frontMatter(fields) + directoryBody(next, `guide-${cluster}-${article}`, resources)}\n`);
+      const fields = {
+        title: JSON.stringify(`Guide ${cluster}.${article}`),
+        description: JSON.stringify(sentence(next, 10)),
+        kind: article === 0 ? 'pillar' : 'sub',
+        ...(article ? { order: article } : {}),
+        published: '2026-03-01',
+        updated: '2026-04-01',
+      };
+      fs.writeFileSync(
+        path.join(folder, `guide-${cluster}-${article}.md`),
+        `${frontMatter(fields) + directoryBody(next, `guide-${cluster}-${article}`, resources)}\n`,
+      );
     }
   }
 }

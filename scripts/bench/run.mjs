@@ -44,7 +44,8 @@ function measure(command, commandArgs, options = {}) {
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('exit', (code) => {
       clearInterval(timer);
-      if (code !== 0) return reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}\n${stderr.slice(0, 2000)}`));
+      if (code !== 0)
+        return reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}\n${stderr.slice(0, 2000)}`));
       resolve({ seconds: (performance.now() - started) / 1000, rss: peak });
     });
   });
@@ -61,7 +62,11 @@ async function repeat(label, times, prepare, run) {
     prepare?.(index);
     samples.push(await run());
   }
-  const result = { label, seconds: median(samples.map((sample) => sample.seconds)), rss: Math.max(...samples.map((sample) => sample.rss)) };
+  const result = {
+    label,
+    seconds: median(samples.map((sample) => sample.seconds)),
+    rss: Math.max(...samples.map((sample) => sample.rss)),
+  };
   console.error(`  ${label.padEnd(34)} ${result.seconds.toFixed(2)} s  ${(result.rss / 2 ** 20).toFixed(0)} MB`);
   return result;
 }
@@ -71,10 +76,17 @@ function hugoSite(contentDir) {
   const site = path.join(work, `hugo-${path.basename(contentDir)}`);
   fs.rmSync(site, { recursive: true, force: true });
   fs.mkdirSync(path.join(site, 'layouts', '_default'), { recursive: true });
-  fs.writeFileSync(path.join(site, 'hugo.toml'), 'baseURL = "https://bench.example/"\ntitle = "Benchmark"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n');
-  const layout = '<!doctype html><html><head><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>';
+  fs.writeFileSync(
+    path.join(site, 'hugo.toml'),
+    'baseURL = "https://bench.example/"\ntitle = "Benchmark"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n',
+  );
+  const layout =
+    '<!doctype html><html><head><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>';
   fs.writeFileSync(path.join(site, 'layouts', '_default', 'single.html'), layout);
-  fs.writeFileSync(path.join(site, 'layouts', '_default', 'list.html'), '<!doctype html><html><head><title>{{ .Title }}</title></head><body>{{ range .Pages }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}</body></html>');
+  fs.writeFileSync(
+    path.join(site, 'layouts', '_default', 'list.html'),
+    '<!doctype html><html><head><title>{{ .Title }}</title></head><body>{{ range .Pages }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}</body></html>',
+  );
   fs.cpSync(contentDir, path.join(site, 'content'), { recursive: true, filter: (source) => !/\.ya?ml$/.test(source) });
   return site;
 }
@@ -87,16 +99,27 @@ for (const name of only) {
   const out = path.join(work, `out-${name}`);
   const cache = path.join(work, `cache-${name}`);
   const times = name === 'large' ? 1 : runs;
-  const build = () => measure(process.execPath, [cli, 'build', contentDir, '--out', out, '--cache-dir', cache, '--quiet']);
+  const build = () =>
+    measure(process.execPath, [cli, 'build', contentDir, '--out', out, '--cache-dir', cache, '--quiet']);
   const changed = path.join(contentDir, 'resources', fs.readdirSync(path.join(contentDir, 'resources'))[7]);
   const original = fs.readFileSync(changed, 'utf8');
 
-  const cold = await repeat(`agentdir cold (${name})`, times, () => {
-    fs.rmSync(out, { recursive: true, force: true });
-    fs.rmSync(cache, { recursive: true, force: true });
-  }, build);
+  const cold = await repeat(
+    `agentdir cold (${name})`,
+    times,
+    () => {
+      fs.rmSync(out, { recursive: true, force: true });
+      fs.rmSync(cache, { recursive: true, force: true });
+    },
+    build,
+  );
   const warm = await repeat(`agentdir warm, nothing changed`, times, null, build);
-  const one = await repeat(`agentdir, one file changed`, times, (index) => fs.writeFileSync(changed, `${original}\nEdit ${index}.\n`), build);
+  const one = await repeat(
+    `agentdir, one file changed`,
+    times,
+    (index) => fs.writeFileSync(changed, `${original}\nEdit ${index}.\n`),
+    build,
+  );
   fs.writeFileSync(changed, original);
   const row = { name, cold, warm, one };
   if (name === 'large') {
@@ -108,7 +131,9 @@ for (const name of only) {
       generate(folder, { ...shapes.large, resources });
       const smaller = path.join(work, `out-large-${resources}`);
       const emptyCache = path.join(work, `cache-large-${resources}`);
-      const run = await repeat(`agentdir cold (${resources} resources)`, 1, null, () => measure(process.execPath, [cli, 'build', folder, '--out', smaller, '--cache-dir', emptyCache, '--quiet']));
+      const run = await repeat(`agentdir cold (${resources} resources)`, 1, null, () =>
+        measure(process.execPath, [cli, 'build', folder, '--out', smaller, '--cache-dir', emptyCache, '--quiet']),
+      );
       row.growth.push({ resources, ...run });
       for (const done of [folder, smaller, emptyCache]) fs.rmSync(done, { recursive: true, force: true });
     }
@@ -116,12 +141,23 @@ for (const name of only) {
   }
   if (name !== 'large' && fs.existsSync(eleventy)) {
     const output = path.join(work, `eleventy-${name}`);
-    row.eleventy = await repeat(`Eleventy 3.1.2 (HTML only)`, times, () => fs.rmSync(output, { recursive: true, force: true }), () => measure(process.execPath, [eleventy, `--input=${contentDir}`, `--output=${output}`, '--quiet'], { cwd: work }));
+    row.eleventy = await repeat(
+      `Eleventy 3.1.2 (HTML only)`,
+      times,
+      () => fs.rmSync(output, { recursive: true, force: true }),
+      () =>
+        measure(process.execPath, [eleventy, `--input=${contentDir}`, `--output=${output}`, '--quiet'], { cwd: work }),
+    );
   }
   if (name !== 'large' && hugo) {
     const site = hugoSite(contentDir);
     const output = path.join(work, `hugo-out-${name}`);
-    row.hugo = await repeat(`Hugo (HTML only)`, times, () => fs.rmSync(output, { recursive: true, force: true }), () => measure(hugo, ['--quiet', '--source', site, '--destination', output]));
+    row.hugo = await repeat(
+      `Hugo (HTML only)`,
+      times,
+      () => fs.rmSync(output, { recursive: true, force: true }),
+      () => measure(hugo, ['--quiet', '--source', site, '--destination', output]),
+    );
   }
   rows.push(row);
   fs.rmSync(out, { recursive: true, force: true });
@@ -133,15 +169,42 @@ async function workerLoad() {
   const dist = path.join(work, 'serve-dist');
   const keys = path.join(work, 'keys.json');
   execFileSync(process.execPath, [cli, 'build', path.join(root, 'content'), '--out', dist, '--quiet', '--no-cache']);
-  const key = execFileSync(process.execPath, [cli, 'keys', 'create', '--tier', 'starter', '--file', keys], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  const server = spawn(process.execPath, [cli, 'serve', dist, '--port', '0', '--keys-file', keys], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((resolve) => server.stdout.on('data', (chunk) => /http:\/\/\S+\//.test(chunk) && resolve(/http:\/\/\S+\//.exec(chunk.toString())[0])));
-  const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { query: 'mcp server' } } });
+  const key = execFileSync(process.execPath, [cli, 'keys', 'create', '--tier', 'starter', '--file', keys], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+  const server = spawn(process.execPath, [cli, 'serve', dist, '--port', '0', '--keys-file', keys], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve) =>
+    server.stdout.on(
+      'data',
+      (chunk) => /http:\/\/\S+\//.test(chunk) && resolve(/http:\/\/\S+\//.exec(chunk.toString())[0]),
+    ),
+  );
+  const mcpBody = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'search', arguments: { query: 'mcp server' } },
+  });
   /** @type {Array<[string, { path: string, method?: string, headers?: Record<string, string>, body?: string, expect: number }]>} */
   const scenarios = [
     ['premium 402 (no key)', { path: '/resources/json-api.md', expect: 402 }],
-    ['premium 200 (starter key)', { path: '/resources/json-api.md', headers: { authorization: `Bearer ${key}` }, expect: 200 }],
-    ['MCP tools/call search', { path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: mcpBody, expect: 200 }],
+    [
+      'premium 200 (starter key)',
+      { path: '/resources/json-api.md', headers: { authorization: `Bearer ${key}` }, expect: 200 },
+    ],
+    [
+      'MCP tools/call search',
+      {
+        path: '/mcp',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: mcpBody,
+        expect: 200,
+      },
+    ],
   ];
   const results = [];
   try {
@@ -156,8 +219,15 @@ async function workerLoad() {
         duration: 5,
         setupClient: (client) => client.on('response', (status) => status !== scenario.expect && unexpected++),
       });
-      const row = { label, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + unexpected };
-      console.error(`  ${label.padEnd(34)} ${row.requestsPerSecond.toFixed(0)} req/s  p99 ${row.p99} ms  errors ${row.errors}`);
+      const row = {
+        label,
+        requestsPerSecond: result.requests.average,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + unexpected,
+      };
+      console.error(
+        `  ${label.padEnd(34)} ${row.requestsPerSecond.toFixed(0)} req/s  p99 ${row.p99} ms  errors ${row.errors}`,
+      );
       results.push(row);
     }
   } finally {
@@ -171,23 +241,40 @@ const load = args.includes('--no-load') ? [] : await workerLoad();
 
 const ratio = (a, b) => (b ? `${(a.seconds / b.seconds).toFixed(2)}x` : 'n/a');
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const lines = ['', '| run | agentdir | peak RSS | Eleventy | Hugo | vs Eleventy | vs Hugo cold |', '|---|---|---|---|---|---|---|'];
+const lines = [
+  '',
+  '| run | agentdir | peak RSS | Eleventy | Hugo | vs Eleventy | vs Hugo cold |',
+  '|---|---|---|---|---|---|---|',
+];
 for (const row of rows) {
   /** @type {Array<[string, { seconds: number, rss: number }]>} */
-  const runs = [['cold, all outputs', row.cold], ['warm, nothing changed', row.warm], ['one file changed', row.one]];
+  const runs = [
+    ['cold, all outputs', row.cold],
+    ['warm, nothing changed', row.warm],
+    ['one file changed', row.one],
+  ];
   for (const [label, run] of runs) {
-    lines.push(`| ${row.name}: ${label} | ${run.seconds.toFixed(2)} s | ${mb(run.rss)} | ${row.eleventy ? `${row.eleventy.seconds.toFixed(2)} s` : '-'} | ${row.hugo ? `${row.hugo.seconds.toFixed(2)} s` : '-'} | ${label.startsWith('cold') ? ratio(run, row.eleventy) : '-'} | ${ratio(run, row.hugo)} |`);
+    lines.push(
+      `| ${row.name}: ${label} | ${run.seconds.toFixed(2)} s | ${mb(run.rss)} | ${row.eleventy ? `${row.eleventy.seconds.toFixed(2)} s` : '-'} | ${row.hugo ? `${row.hugo.seconds.toFixed(2)} s` : '-'} | ${label.startsWith('cold') ? ratio(run, row.eleventy) : '-'} | ${ratio(run, row.hugo)} |`,
+    );
   }
 }
 for (const row of rows.filter((candidate) => candidate.growth)) {
   lines.push('', '| large, cold | time | per 1,000 resources | peak RSS |', '|---|---|---|---|');
-  for (const run of row.growth) lines.push(`| ${run.resources.toLocaleString('en')} resources | ${run.seconds.toFixed(1)} s | ${((run.seconds * 1000) / run.resources).toFixed(2)} s | ${mb(run.rss)} |`);
+  for (const run of row.growth)
+    lines.push(
+      `| ${run.resources.toLocaleString('en')} resources | ${run.seconds.toFixed(1)} s | ${((run.seconds * 1000) / run.resources).toFixed(2)} s | ${mb(run.rss)} |`,
+    );
 }
 if (load.length) {
   lines.push('', '| worker route (50 connections) | req/s | p99 | errors |', '|---|---|---|---|');
-  for (const row of load) lines.push(`| ${row.label} | ${row.requestsPerSecond.toFixed(0)} | ${row.p99} ms | ${row.errors} |`);
+  for (const row of load)
+    lines.push(`| ${row.label} | ${row.requestsPerSecond.toFixed(0)} | ${row.p99} ms | ${row.errors} |`);
 }
 console.log(lines.join('\n'));
 fs.mkdirSync(path.join(root, 'test-output'), { recursive: true });
-fs.writeFileSync(path.join(root, 'test-output', 'bench.json'), JSON.stringify({ date: new Date().toISOString(), cores: os.availableParallelism(), rows, load }, null, 2));
+fs.writeFileSync(
+  path.join(root, 'test-output', 'bench.json'),
+  JSON.stringify({ date: new Date().toISOString(), cores: os.availableParallelism(), rows, load }, null, 2),
+);
 fs.rmSync(work, { recursive: true, force: true });

@@ -115,8 +115,12 @@ export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: Emi
 
 /** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */
 export function buildDate(model: ContentModel, sourceDateEpoch?: string): string {
-  if (sourceDateEpoch && /^\d+$/.test(sourceDateEpoch)) return new Date(Number(sourceDateEpoch) * 1000).toISOString().slice(0, 10);
-  const dates = [...model.resources.map((resource) => resource.updated), ...model.articles.map((article) => article.updated)];
+  if (sourceDateEpoch && /^\d+$/.test(sourceDateEpoch))
+    return new Date(Number(sourceDateEpoch) * 1000).toISOString().slice(0, 10);
+  const dates = [
+    ...model.resources.map((resource) => resource.updated),
+    ...model.articles.map((article) => article.updated),
+  ];
   return dates.reduce((newest, date) => (date > newest ? date : newest), '1970-01-01');
 }
 
@@ -129,9 +133,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(options.outDir);
   const timer = new PhaseTimer();
   const unsafe = baseUrlProblem(options.baseUrl) ?? checkOutputFolder({ outDir, contentDir: options.contentDir });
-  if (unsafe) return { ok: false, problems: [unsafe], outDir, files: [], resources: 0, articles: 0, phases: [], emitters: [], threads: { parse: 0, render: 0 } };
+  if (unsafe)
+    return {
+      ok: false,
+      problems: [unsafe],
+      outDir,
+      files: [],
+      resources: 0,
+      articles: 0,
+      phases: [],
+      emitters: [],
+      threads: { parse: 0, render: 0 },
+    };
   // The CLI has already digested the inputs for its up-to-date check: reading every file again would be wasted.
-  const key = options.inputKey !== undefined ? options.inputKey : inputKey({ contentDir: options.contentDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}) });
+  const key =
+    options.inputKey !== undefined
+      ? options.inputKey
+      : inputKey({
+          contentDir: options.contentDir,
+          ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+          ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}),
+        });
   const { model, problems, stats } = await loadContent(options.contentDir, {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     cacheDir: options.cacheDir ?? null,
@@ -139,7 +161,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   timer.mark('load');
-  if (!model) return { ok: false, problems, outDir, files: [], resources: 0, articles: 0, phases: timer.phases, emitters: [], threads: { parse: stats?.threads ?? 0, render: 0 } };
+  if (!model)
+    return {
+      ok: false,
+      problems,
+      outDir,
+      files: [],
+      resources: 0,
+      articles: 0,
+      phases: timer.phases,
+      emitters: [],
+      threads: { parse: stats?.threads ?? 0, render: 0 },
+    };
   const context = createEmitContext(model, options.sourceDateEpoch);
   const premium = new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug));
   // With the cache on, a build after a build updates the previous output in place: documents whose
@@ -165,7 +198,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return Boolean(previous);
   };
   const pageContext = pageContextKey(model, context.buildDate);
-  const documents = new DocumentOutputs({ model, buildDate: context.buildDate, pageContext, stagingDir: staged.dir, sentences, threads: options.threads !== false, keep });
+  const documents = new DocumentOutputs({
+    model,
+    buildDate: context.buildDate,
+    pageContext,
+    stagingDir: staged.dir,
+    sentences,
+    threads: options.threads !== false,
+    keep,
+  });
   context.outputs = documents.hook;
   // Made on first use: an incremental build usually keeps every metadata emitter's files.
   let metadataContext: EmitContext | undefined;
@@ -201,13 +242,31 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     write(worker.file);
     timer.mark('worker');
     // Graded from the files as written, the way a static host with the worker in front serves them.
-    const grade = await gradeSite(context.urls.base, directoryFetcher(path.join(staged.dir, 'public'), premium, (file) => staged.locate(`public${file}`)));
+    const grade = await gradeSite(
+      context.urls.base,
+      directoryFetcher(path.join(staged.dir, 'public'), premium, (file) => staged.locate(`public${file}`)),
+    );
     timer.mark('grade');
-    const summary = { resources: model.resources.length, articles: model.articles.length, worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes }, grade };
+    const summary = {
+      resources: model.resources.length,
+      articles: model.articles.length,
+      worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes },
+      grade,
+    };
     if (key) write(manifestFile(key, files, summary));
     staged.commit();
     timer.mark('commit');
-    return { ok: true, problems, outDir, files, kept, ...summary, phases: timer.phases, emitters: emitTimer.phases, threads: { parse: stats?.threads ?? 0, render: documents.threads } };
+    return {
+      ok: true,
+      problems,
+      outDir,
+      files,
+      kept,
+      ...summary,
+      phases: timer.phases,
+      emitters: emitTimer.phases,
+      threads: { parse: stats?.threads ?? 0, render: documents.threads },
+    };
   } catch (error) {
     await documents.close();
     staged.abort();
@@ -217,12 +276,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 /** Links and heading anchors of every document serve the content checks only: a large site should not carry them through the build. */
 function releaseCheckData(model: ContentModel): void {
-  for (const document of [...model.resources, ...model.articles]) document.rendered = { ...document.rendered, links: [], anchors: [] };
+  for (const document of [...model.resources, ...model.articles])
+    document.rendered = { ...document.rendered, links: [], anchors: [] };
 }
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */
 function manifestFile(key: string, files: WrittenFile[], summary: unknown): OutputFile {
-  const manifest: BuildManifest = { generator: 'agentdir', inputKey: key, files: [...files].sort((a, b) => byString(a.path, b.path)).map((file) => (file.key ? [file.path, file.bytes, file.key] : [file.path, file.bytes])), summary };
+  const manifest: BuildManifest = {
+    generator: 'agentdir',
+    inputKey: key,
+    files: [...files]
+      .sort((a, b) => byString(a.path, b.path))
+      .map((file) => (file.key ? [file.path, file.bytes, file.key] : [file.path, file.bytes])),
+    summary,
+  };
   return { path: manifestName, content: `${JSON.stringify(manifest)}\n` };
 }
-

@@ -23,7 +23,9 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string, pattern: Reg
 export function compilerKey(): string {
   if (!key) {
     const hash = createHash('sha256').update(compilerVersion);
-    const code = fs.existsSync(path.join(packageRoot, 'lib')) ? path.join(packageRoot, 'lib') : path.join(packageRoot, 'src');
+    const code = fs.existsSync(path.join(packageRoot, 'lib'))
+      ? path.join(packageRoot, 'lib')
+      : path.join(packageRoot, 'src');
     hashTree(hash, code, /\.(js|ts)$/);
     hashTree(hash, path.join(packageRoot, 'schemas'), /\.json$/);
     key = hash.digest('hex');

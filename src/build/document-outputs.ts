@@ -72,7 +72,12 @@ export class DocumentOutputs {
   private startedPool(): RenderPool | undefined {
     const { options } = this;
     if (!this.pool && options.threads && ++this.renderedHere > renderHereFirst && renderThreadsAvailable()) {
-      this.pool = new RenderPool({ model: options.model, buildDate: options.buildDate, stagingDir: options.stagingDir, sentences: options.sentences });
+      this.pool = new RenderPool({
+        model: options.model,
+        buildDate: options.buildDate,
+        stagingDir: options.stagingDir,
+        sentences: options.sentences,
+      });
     }
     return this.pool;
   }

@@ -14,7 +14,22 @@ export function baseUrlProblem(value: string | undefined): Problem | null {
   } catch {
     // Handled below with the same message.
   }
-  if (url && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname && !url.search && !url.hash && !url.username && !url.password) return null;
-  const guess = /^[\w.-]+\.[a-z]{2,}(?::\d+)?(?:\/|$)/i.test(value) ? ` --base-url https://${value}` : ' --base-url https://docs.example.com';
-  return optionProblem('--base-url', `\`--base-url\` must be an absolute http(s) URL without query, fragment or credentials (got "${value.slice(0, 200)}")`, `Write it with its scheme, for example${guess}.`);
+  if (
+    url &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.hostname &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password
+  )
+    return null;
+  const guess = /^[\w.-]+\.[a-z]{2,}(?::\d+)?(?:\/|$)/i.test(value)
+    ? ` --base-url https://${value}`
+    : ' --base-url https://docs.example.com';
+  return optionProblem(
+    '--base-url',
+    `\`--base-url\` must be an absolute http(s) URL without query, fragment or credentials (got "${value.slice(0, 200)}")`,
+    `Write it with its scheme, for example${guess}.`,
+  );
 }

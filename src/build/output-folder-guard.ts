@@ -52,7 +52,8 @@ export function checkOutputFolder(check: OutputFolderCheck): Problem | null {
     message: `\`${check.option ?? '--out'} ${shown}\` ${why}; the build would replace it, so nothing was written`,
     hint,
   });
-  const pickNew = 'Pass a folder of its own, such as `--out dist`: a build owns its output folder and replaces what it wrote there.';
+  const pickNew =
+    'Pass a folder of its own, such as `--out dist`: a build owns its output folder and replaces what it wrote there.';
   if (path.dirname(out) === out) return refuse('is the root of the file system', pickNew);
   const content = realPath(check.contentDir);
   const places: [string, string][] = [
@@ -61,8 +62,13 @@ export function checkOutputFolder(check: OutputFolderCheck): Problem | null {
     [content, 'the content folder'],
   ];
   for (const [place, name] of places) if (out === place) return refuse(`is ${name}`, pickNew);
-  for (const [place, name] of places) if (within(place, out)) return refuse(`contains ${name} (${displayPath(place)})`, pickNew);
-  if (within(out, content)) return refuse('is inside the content folder, where its files would be read as content', 'Build outside the content folder, such as `--out dist` beside it.');
+  for (const [place, name] of places)
+    if (within(place, out)) return refuse(`contains ${name} (${displayPath(place)})`, pickNew);
+  if (within(out, content))
+    return refuse(
+      'is inside the content folder, where its files would be read as content',
+      'Build outside the content folder, such as `--out dist` beside it.',
+    );
   const stat = fs.statSync(out, { throwIfNoEntry: false });
   if (!stat) return null;
   if (!stat.isDirectory()) return refuse('is a file, not a folder', pickNew);

@@ -23,7 +23,8 @@ function metadataOf(document: Resource | Article): string {
 
 function hashTemplates(hash: ReturnType<typeof createHash>, folder: string | undefined): void {
   if (!folder || !fs.existsSync(folder)) return;
-  for (const file of fg.sync('**/*', { cwd: folder }).sort()) hash.update(file).update(fs.readFileSync(path.join(folder, file)));
+  for (const file of fg.sync('**/*', { cwd: folder }).sort())
+    hash.update(file).update(fs.readFileSync(path.join(folder, file)));
 }
 
 /**
@@ -36,7 +37,19 @@ export function pageContextKey(model: ContentModel, buildDate: string): string {
   hashTemplates(hash, builtinTemplatesDir);
   hashTemplates(hash, model.site.templates ? path.resolve(model.dir, model.site.templates) : undefined);
   for (const document of [...model.resources, ...model.articles]) hash.update(metadataOf(document));
-  hash.update(JSON.stringify(model.clusters.map(({ id, title, status, description, target_query, started, target_subs }) => [id, title, status, description, target_query, started, target_subs])));
+  hash.update(
+    JSON.stringify(
+      model.clusters.map(({ id, title, status, description, target_query, started, target_subs }) => [
+        id,
+        title,
+        status,
+        description,
+        target_query,
+        started,
+        target_subs,
+      ]),
+    ),
+  );
   hash.update(JSON.stringify(model.paths));
   return hash.digest('hex');
 }
@@ -60,11 +73,16 @@ export function metadataModel(model: ContentModel): ContentModel {
   const views = new Map<Resource | Article, Resource | Article>();
   function view<T extends Resource | Article>(document: T): T {
     const copy = Object.create(metadataOnly) as T;
-    for (const [field, value] of Object.entries(document)) if (!ownFields.has(field)) (copy as unknown as Record<string, unknown>)[field] = value;
+    for (const [field, value] of Object.entries(document))
+      if (!ownFields.has(field)) (copy as unknown as Record<string, unknown>)[field] = value;
     views.set(document, copy);
     return copy;
   }
-  const clusters = model.clusters.map((cluster) => ({ ...cluster, pillar: view(cluster.pillar), subs: cluster.subs.map(view) }));
+  const clusters = model.clusters.map((cluster) => ({
+    ...cluster,
+    pillar: view(cluster.pillar),
+    subs: cluster.subs.map(view),
+  }));
   return {
     ...model,
     resources: model.resources.map(view),
@@ -81,7 +99,9 @@ const metadataOnly: object = Object.create(
       field,
       {
         get(this: { slug?: string }) {
-          throw new Error(`An emitter listed as reading only metadata read \`${field}\` of \`${this.slug}\`: move it to the emitters that read text (src/build/build.ts). This is a bug in agentdir.`);
+          throw new Error(
+            `An emitter listed as reading only metadata read \`${field}\` of \`${this.slug}\`: move it to the emitters that read text (src/build/build.ts). This is a bug in agentdir.`,
+          );
         },
       },
     ]),

@@ -28,7 +28,14 @@ export interface PremiumSentence {
 export function premiumSentences(model: ContentModel): PremiumSentence[] {
   // Public by design: the preview and teaser of premium resources, and whatever free documents also say.
   const allowed = [
-    ...model.resources.filter((resource) => resource.premium).flatMap((resource) => [resource.title, resource.description, resource.premium_summary ?? '', ...resource.rendered.sections]),
+    ...model.resources
+      .filter((resource) => resource.premium)
+      .flatMap((resource) => [
+        resource.title,
+        resource.description,
+        resource.premium_summary ?? '',
+        ...resource.rendered.sections,
+      ]),
     ...model.resources.filter((resource) => !resource.premium).map((resource) => resource.body),
     ...model.articles.map((article) => article.body),
   ];
@@ -48,7 +55,9 @@ export function leakGuard(sentences: PremiumSentence[]): (path: string, chunk: s
     if (!sentences.length || !path.startsWith('public/')) return;
     const leak = sentences.find(({ sentence }) => chunk.includes(sentence));
     if (leak) {
-      throw new PremiumLeakError(`${path} would contain text of the premium resource \`${leak.slug}\` ("${leak.sentence.slice(0, 60)}..."). Nothing was written. This is a bug in agentdir or a custom template; premium bodies must only reach worker/.`);
+      throw new PremiumLeakError(
+        `${path} would contain text of the premium resource \`${leak.slug}\` ("${leak.sentence.slice(0, 60)}..."). Nothing was written. This is a bug in agentdir or a custom template; premium bodies must only reach worker/.`,
+      );
     }
   };
 }

@@ -19,7 +19,9 @@ export type RenderRequest =
   | { type: 'setup'; model: ContentModel; buildDate: string; stagingDir: string; sentences: PremiumSentence[] }
   | { type: 'render'; id: number; jobs: RenderJob[] };
 
-export type RenderReply = { id: number; files: WrittenFile[] } | { id: number; error: { name: string; message: string; stack?: string } };
+export type RenderReply =
+  | { id: number; files: WrittenFile[] }
+  | { id: number; error: { name: string; message: string; stack?: string } };
 
 /** The compiled thread script; without it (running from source) pages render on the main thread. */
 const workerScript = path.join(packageRoot, 'lib', 'build', 'render-worker.js');
@@ -42,7 +44,13 @@ export function renderThreadsAvailable(): boolean {
 /** The model as render threads receive it: metadata only (bodies arrive with each job), no located YAML. */
 function threadModel(model: ContentModel): ContentModel {
   const view = metadataModel(model);
-  return { ...view, clusters: view.clusters.map((cluster) => ({ ...cluster, source: undefined })) as unknown as ContentModel['clusters'] };
+  return {
+    ...view,
+    clusters: view.clusters.map((cluster) => ({
+      ...cluster,
+      source: undefined,
+    })) as unknown as ContentModel['clusters'],
+  };
 }
 
 /**
@@ -60,7 +68,10 @@ export class RenderPool {
   private failure: Error | undefined;
   private settle: (() => void) | undefined;
 
-  constructor(setup: Omit<Extract<RenderRequest, { type: 'setup' }>, 'type' | 'model'> & { model: ContentModel }, threads = renderThreadCount()) {
+  constructor(
+    setup: Omit<Extract<RenderRequest, { type: 'setup' }>, 'type' | 'model'> & { model: ContentModel },
+    threads = renderThreadCount(),
+  ) {
     const model = threadModel(setup.model);
     this.threads = Array.from({ length: threads }, () => {
       const worker = new Worker(workerScript);
@@ -70,7 +81,10 @@ export class RenderPool {
         if (this.failure) return;
         thread.inFlight--;
         this.outstanding--;
-        if ('error' in reply) this.fail(Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }));
+        if ('error' in reply)
+          this.fail(
+            Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }),
+          );
         else this.written.push(...reply.files);
         this.dispatch();
       });
@@ -97,7 +111,8 @@ export class RenderPool {
     if (this.batch.length) this.queue.push(this.batch);
     this.batch = [];
     this.dispatch();
-    if (!this.failure && (this.outstanding || this.queue.length)) await new Promise<void>((resolve) => (this.settle = resolve));
+    if (!this.failure && (this.outstanding || this.queue.length))
+      await new Promise<void>((resolve) => (this.settle = resolve));
     await this.close();
     if (this.failure) throw this.failure;
     return this.written;

@@ -30,8 +30,17 @@ parentPort!.on('message', (request: RenderRequest) => {
   try {
     const files: WrittenFile[] = [];
     for (const job of request.jobs) {
-      const outputs = job.kind === 'resource' ? resourceFiles(job.document as Resource, context!, job.key) : articleFiles(job.document as Article, clusters.get((job.document as Article).clusterId)!, context!, job.key);
-      for (const file of outputs) files.push({ path: file.path, bytes: writeOutputFile(stagingDir, file, inspect, folders), key: job.key });
+      const outputs =
+        job.kind === 'resource'
+          ? resourceFiles(job.document as Resource, context!, job.key)
+          : articleFiles(
+              job.document as Article,
+              clusters.get((job.document as Article).clusterId)!,
+              context!,
+              job.key,
+            );
+      for (const file of outputs)
+        files.push({ path: file.path, bytes: writeOutputFile(stagingDir, file, inspect, folders), key: job.key });
     }
     reply = { id: request.id, files };
   } catch (error) {

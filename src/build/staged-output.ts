@@ -46,7 +46,8 @@ export class StagedOutput {
     fs.rmSync(this.dir, { recursive: true, force: true });
     fs.mkdirSync(this.dir, { recursive: true });
     // The previous manifest lists the only files this build may remove, whether or not it keeps any.
-    for (const [file, bytes, key] of readManifest(this.target)?.files ?? []) this.owned.set(file, { bytes, ...(key ? { key } : {}) });
+    for (const [file, bytes, key] of readManifest(this.target)?.files ?? [])
+      this.owned.set(file, { bytes, ...(key ? { key } : {}) });
     this.reuse = Boolean(options.incremental);
   }
 
@@ -58,7 +59,11 @@ export class StagedOutput {
   /** Writes one file; `inspect` sees every chunk before it is written (the premium-leak guard). */
   write(file: OutputFile, inspect?: (path: string, chunk: string) => void): WrittenFile[] {
     this.claim(file.path);
-    const written = { path: file.path, bytes: writeOutputFile(this.dir, file, inspect, this.folders), ...(file.key ? { key: file.key } : {}) };
+    const written = {
+      path: file.path,
+      bytes: writeOutputFile(this.dir, file, inspect, this.folders),
+      ...(file.key ? { key: file.key } : {}),
+    };
     return [
       written,
       ...(file.copies ?? []).map((copy) => {
@@ -77,7 +82,8 @@ export class StagedOutput {
   }
 
   private claim(file: string): void {
-    if (this.staged.has(file) || this.kept.has(file)) throw new Error(`Two emitters wrote ${file}; this is a bug in agentdir.`);
+    if (this.staged.has(file) || this.kept.has(file))
+      throw new Error(`Two emitters wrote ${file}; this is a bug in agentdir.`);
     this.staged.add(file);
   }
 
@@ -85,7 +91,9 @@ export class StagedOutput {
   filesWithKey(key: string): string[] {
     if (!this.previousByKey) {
       this.previousByKey = new Map();
-      for (const [file, entry] of this.owned) if (entry.key) (this.previousByKey.get(entry.key) ?? this.previousByKey.set(entry.key, []).get(entry.key)!).push(file);
+      for (const [file, entry] of this.owned)
+        if (entry.key)
+          (this.previousByKey.get(entry.key) ?? this.previousByKey.set(entry.key, []).get(entry.key)!).push(file);
     }
     return this.previousByKey.get(key) ?? [];
   }
@@ -135,7 +143,12 @@ export class StagedOutput {
   private commitInPlace(): void {
     // Until the new manifest is in place, a manifest that trusts nothing but still names every file
     // either build wrote: an interrupted commit leads to a full build that may still clean up after it.
-    const interim: BuildManifest = { generator: 'agentdir', inputKey: '', files: [...new Set([...this.owned.keys(), ...this.staged])].sort().map((file) => [file, -1]), summary: null };
+    const interim: BuildManifest = {
+      generator: 'agentdir',
+      inputKey: '',
+      files: [...new Set([...this.owned.keys(), ...this.staged])].sort().map((file) => [file, -1]),
+      summary: null,
+    };
     fs.writeFileSync(path.join(this.target, manifestName), `${JSON.stringify(interim)}\n`);
     const folders = new Set<string>();
     for (const file of this.staged) {
@@ -148,7 +161,8 @@ export class StagedOutput {
         fs.mkdirSync(folder, { recursive: true });
         folders.add(folder);
       }
-      if (fs.statSync(destination, { throwIfNoEntry: false })?.isDirectory()) fs.rmSync(destination, { recursive: true, force: true });
+      if (fs.statSync(destination, { throwIfNoEntry: false })?.isDirectory())
+        fs.rmSync(destination, { recursive: true, force: true });
       fs.renameSync(path.join(this.dir, file), destination);
     }
     const emptied = new Set<string>();
@@ -158,7 +172,8 @@ export class StagedOutput {
       emptied.add(path.dirname(file));
     }
     for (const folder of [...emptied].sort((a, b) => b.length - a.length)) removeEmptyFolders(this.target, folder);
-    if (this.staged.has(manifestName)) fs.renameSync(path.join(this.dir, manifestName), path.join(this.target, manifestName));
+    if (this.staged.has(manifestName))
+      fs.renameSync(path.join(this.dir, manifestName), path.join(this.target, manifestName));
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 

@@ -32,7 +32,11 @@ function hashFiles(hash: ReturnType<typeof createHash>, root: string, patterns: 
   for (const file of fg.sync(patterns, { cwd: root, dot: false }).sort()) {
     // A file the build will refuse (a link out of the folder, a device, a huge file) is never read here either.
     const refused = contentFileProblem(root, path.join(root, file), folders);
-    hash.update(file).update('\0').update(refused ? `refused: ${refused.message}` : readAndKeep(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(refused ? `refused: ${refused.message}` : readAndKeep(path.join(root, file)))
+      .update('\0');
   }
 }
 
@@ -42,7 +46,9 @@ function hashFiles(hash: ReturnType<typeof createHash>, root: string, patterns: 
  */
 export function inputKey(options: InputKeyOptions): string | null {
   if (!fs.existsSync(path.join(path.resolve(options.contentDir), 'site.yaml'))) return null;
-  const hash = createHash('sha256').update(compilerKey()).update(JSON.stringify([options.baseUrl ?? '', options.sourceDateEpoch ?? '']));
+  const hash = createHash('sha256')
+    .update(compilerKey())
+    .update(JSON.stringify([options.baseUrl ?? '', options.sourceDateEpoch ?? '']));
   const contentDir = path.resolve(options.contentDir);
   hashFiles(hash, contentDir, ['**/*']);
   hashFiles(hash, builtinTemplatesDir, ['**/*']);
@@ -67,7 +73,13 @@ export function readManifest(outDir: string): BuildManifest | null {
   // Manifests from before `generator` was written are recognised by their shape.
   const files = manifest?.files;
   if (typeof manifest?.inputKey !== 'string' || !Array.isArray(files)) return null;
-  if (!files.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number' && isOwnPath(entry[0]))) return null;
+  if (
+    !files.every(
+      (entry) =>
+        Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number' && isOwnPath(entry[0]),
+    )
+  )
+    return null;
   return { ...manifest, generator: 'agentdir' } as BuildManifest;
 }
 
@@ -91,7 +103,10 @@ export function upToDate(outDir: string, key: string): BuildManifest | null {
  * The input key of a build of `contentDir` into `outDir`, and the previous manifest when that build
  * is already there: what `agentdir build` and `serve --watch` both check before loading the compiler.
  */
-export function checkUpToDate(options: InputKeyOptions & { outDir: string }): { key: string | null; manifest: BuildManifest | null } {
+export function checkUpToDate(options: InputKeyOptions & { outDir: string }): {
+  key: string | null;
+  manifest: BuildManifest | null;
+} {
   const key = inputKey(options);
   return { key, manifest: key ? upToDate(path.resolve(options.outDir), key) : null };
 }

@@ -11,7 +11,12 @@ const writeBufferSize = 1 << 16;
  * Synchronous and sequential: for thousands of small files that beats thousands of concurrent
  * promises, and streamed chunks keep memory flat whatever the size of the site.
  */
-export function writeOutputFile(root: string, file: OutputFile, inspect?: (path: string, chunk: string) => void, folders = new Set<string>()): number {
+export function writeOutputFile(
+  root: string,
+  file: OutputFile,
+  inspect?: (path: string, chunk: string) => void,
+  folders = new Set<string>(),
+): number {
   const target = path.join(root, file.path);
   const folder = path.dirname(target);
   if (!folders.has(folder)) {

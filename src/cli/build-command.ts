@@ -47,7 +47,10 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
   const { checkOutputFolder } = await import('../build/output-folder-guard.js');
   const unsafe = baseUrlProblem(options.baseUrl) ?? checkOutputFolder({ outDir: options.out, contentDir });
   if (unsafe) {
-    if (options.json) process.stdout.write(`${JSON.stringify({ ok: false, upToDate: false, outDir: path.resolve(options.out), errors: 1, warnings: 0, problems: [unsafe] }, null, 2)}\n`);
+    if (options.json)
+      process.stdout.write(
+        `${JSON.stringify({ ok: false, upToDate: false, outDir: path.resolve(options.out), errors: 1, warnings: 0, problems: [unsafe] }, null, 2)}\n`,
+      );
     else printProblems([unsafe], options.format);
     return 1;
   }
@@ -56,16 +59,26 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
   let key: string | null | undefined;
   if (cacheDir) {
     const { checkUpToDate } = await import('../build/up-to-date.js');
-    const checked = checkUpToDate({ contentDir, outDir: options.out, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(sourceDateEpoch ? { sourceDateEpoch } : {}) });
+    const checked = checkUpToDate({
+      contentDir,
+      outDir: options.out,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
+    });
     key = checked.key;
     const { manifest } = checked;
     if (manifest) {
       const summary = manifest.summary as Summary;
       if (options.json) {
-        process.stdout.write(`${JSON.stringify({ ok: true, upToDate: true, outDir: path.resolve(options.out), ...summary, phases: [{ phase: 'up-to-date check', ms: Math.round(performance.now() - started) }] }, null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ ok: true, upToDate: true, outDir: path.resolve(options.out), ...summary, phases: [{ phase: 'up-to-date check', ms: Math.round(performance.now() - started) }] }, null, 2)}\n`,
+        );
         return 0;
       }
-      if (!options.quiet) process.stdout.write(`Up to date: ${summary.resources} resources and ${summary.articles} articles in ${displayPath(path.resolve(options.out))}/, nothing changed (${seconds()}s).\n${summaryLines(summary)}`);
+      if (!options.quiet)
+        process.stdout.write(
+          `Up to date: ${summary.resources} resources and ${summary.articles} articles in ${displayPath(path.resolve(options.out))}/, nothing changed (${seconds()}s).\n${summaryLines(summary)}`,
+        );
       return 0;
     }
   }
@@ -89,13 +102,16 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
     // A template that does not parse or render is the user's to fix: say where, without a stack trace.
     const { LiquidError } = await import('liquidjs');
     if (!(error instanceof LiquidError)) throw error;
-    process.stderr.write(`Template error: ${error.message.split('\n')[0]}\n${error.message.split('\n').slice(1, 8).join('\n')}\nhint: Fix the template named above; templates are Liquid, see https://liquidjs.com/tutorials/intro-to-liquid.html. ${displayPath(path.resolve(options.out))} was left as it was.\n`);
+    process.stderr.write(
+      `Template error: ${error.message.split('\n')[0]}\n${error.message.split('\n').slice(1, 8).join('\n')}\nhint: Fix the template named above; templates are Liquid, see https://liquidjs.com/tutorials/intro-to-liquid.html. ${displayPath(path.resolve(options.out))} was left as it was.\n`,
+    );
     return 1;
   }
   progress.done();
   if (options.json) {
     const bytes = result.files.reduce((sum, file) => sum + file.bytes, 0);
-    const byArea = (prefix: string) => result.files.filter((file) => file.path.startsWith(prefix)).reduce((sum, file) => sum + file.bytes, 0);
+    const byArea = (prefix: string) =>
+      result.files.filter((file) => file.path.startsWith(prefix)).reduce((sum, file) => sum + file.bytes, 0);
     process.stdout.write(
       `${JSON.stringify(
         {
@@ -125,18 +141,28 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
     return 1;
   }
   if (options.timings) {
-    const line = (phase: PhaseTime, indent = '') => `${indent}${phase.phase.padEnd(24 - indent.length)} ${String(phase.ms).padStart(7)} ms`;
+    const line = (phase: PhaseTime, indent = '') =>
+      `${indent}${phase.phase.padEnd(24 - indent.length)} ${String(phase.ms).padStart(7)} ms`;
     // The slowest emitters under emit+write, like Eleventy's benchmark lines: where to look first.
     const slowest = [...result.emitters].sort((a, b) => b.ms - a.ms).slice(0, 8);
-    process.stderr.write(`${result.phases.flatMap((phase) => [line(phase), ...(phase.phase === 'emit+write' ? slowest.map((emitter) => line(emitter, '  ')) : [])]).join('\n')}\n`);
+    process.stderr.write(
+      `${result.phases.flatMap((phase) => [line(phase), ...(phase.phase === 'emit+write' ? slowest.map((emitter) => line(emitter, '  ')) : [])]).join('\n')}\n`,
+    );
   }
   if (!options.quiet) {
     const bytes = result.files.reduce((sum, file) => sum + file.bytes, 0);
     // An incremental build says what it wrote; the kept files are part of the output but not of this build's work.
-    const kept = result.kept?.files ? `${result.files.length - result.kept.files} files written (${((bytes - result.kept.bytes) / 1024).toFixed(0)} KiB), ${result.kept.files} kept` : `${result.files.length} files, ${(bytes / 1024).toFixed(0)} KiB`;
+    const kept = result.kept?.files
+      ? `${result.files.length - result.kept.files} files written (${((bytes - result.kept.bytes) / 1024).toFixed(0)} KiB), ${result.kept.files} kept`
+      : `${result.files.length} files, ${(bytes / 1024).toFixed(0)} KiB`;
     process.stdout.write(
       `Built ${result.resources} resources and ${result.articles} articles into ${displayPath(result.outDir)}/ (${kept}) in ${seconds()}s.\n` +
-        summaryLines({ resources: result.resources, articles: result.articles, worker: result.worker!, grade: result.grade! }),
+        summaryLines({
+          resources: result.resources,
+          articles: result.articles,
+          worker: result.worker!,
+          grade: result.grade!,
+        }),
     );
   }
   return 0;

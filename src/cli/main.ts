@@ -8,7 +8,9 @@ export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   const program = new Command()
     .name('agentdir')
-    .description('Compile a content directory of Markdown resources and guides into an agent-ready static site and a tiny gated worker.')
+    .description(
+      'Compile a content directory of Markdown resources and guides into an agent-ready static site and a tiny gated worker.',
+    )
     .version(compilerVersion)
     .showHelpAfterError();
 
@@ -19,9 +21,14 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--format <format>', 'output format').choices(problemFormats).default('human'))
     .option('--base-url <url>', 'check links against this base URL instead of site.yaml `url`')
     .option('--quiet', 'print nothing but problems')
-    .action(async (contentDir: string, options: { format: (typeof problemFormats)[number]; baseUrl?: string; quiet?: boolean }) => {
-      exitCode = await (await import('./validate-command.js')).validateCommand(contentDir, options);
-    });
+    .action(
+      async (
+        contentDir: string,
+        options: { format: (typeof problemFormats)[number]; baseUrl?: string; quiet?: boolean },
+      ) => {
+        exitCode = await (await import('./validate-command.js')).validateCommand(contentDir, options);
+      },
+    );
 
   program
     .command('build')
@@ -35,9 +42,23 @@ export async function main(argv: string[]): Promise<number> {
     .option('--no-cache', 'parse every document again, without reading or writing the cache')
     .option('--timings', 'print the time each build phase took')
     .option('--json', 'print a machine-readable summary: counts, sizes, worker size, grade, problems, time per phase')
-    .action(async (contentDir: string, options: { out: string; baseUrl?: string; format: (typeof problemFormats)[number]; quiet?: boolean; cache: boolean; cacheDir: string; timings?: boolean; json?: boolean }) => {
-      exitCode = await (await import('./build-command.js')).buildCommand(contentDir, options);
-    });
+    .action(
+      async (
+        contentDir: string,
+        options: {
+          out: string;
+          baseUrl?: string;
+          format: (typeof problemFormats)[number];
+          quiet?: boolean;
+          cache: boolean;
+          cacheDir: string;
+          timings?: boolean;
+          json?: boolean;
+        },
+      ) => {
+        exitCode = await (await import('./build-command.js')).buildCommand(contentDir, options);
+      },
+    );
 
   program
     .command('new')
@@ -58,24 +79,44 @@ export async function main(argv: string[]): Promise<number> {
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--env-file <file>', 'worker environment (KEY=value lines), e.g. X402_PAY_TO')
-    .option('--keys-file <file>', 'key file (default: $AGENTDIR_KEYS_FILE or .agentdir/keys.json); re-read when it changes')
+    .option(
+      '--keys-file <file>',
+      'key file (default: $AGENTDIR_KEYS_FILE or .agentdir/keys.json); re-read when it changes',
+    )
     .option('--watch', 'rebuild on changes to content, templates or schemas and reload open pages')
     .option('--content <dir>', 'the content folder to watch and build (with --watch)', 'content')
     .option('--base-url <url>', 'base URL for watch-mode rebuilds (overrides site.yaml `url`)')
-    .action(async (dist: string, options: { port: string; host: string; envFile?: string; keysFile?: string; watch?: boolean; content?: string; baseUrl?: string }) => {
-      exitCode = await (await import('./serve-command.js')).serveCommand(dist, options);
-    });
+    .action(
+      async (
+        dist: string,
+        options: {
+          port: string;
+          host: string;
+          envFile?: string;
+          keysFile?: string;
+          watch?: boolean;
+          content?: string;
+          baseUrl?: string;
+        },
+      ) => {
+        exitCode = await (await import('./serve-command.js')).serveCommand(dist, options);
+      },
+    );
 
   program
     .command('grade')
-    .description('Score a site (URL) or a built folder (dist/public) for agent readiness: robots.txt, llms.txt, sitemap, homepage metadata, RSL license, Markdown variants.')
+    .description(
+      'Score a site (URL) or a built folder (dist/public) for agent readiness: robots.txt, llms.txt, sitemap, homepage metadata, RSL license, Markdown variants.',
+    )
     .argument('<target>', 'https://site or a folder such as dist/public')
     .addOption(new Option('--format <format>', 'output format').choices(['human', 'json']).default('human'))
     .option('--allow-private', 'allow loopback and private addresses (to grade a server on your own machine)')
     .option('--min-score <n>', 'exit 1 when the score is below n (for CI)')
-    .action(async (target: string, options: { format: 'human' | 'json'; allowPrivate?: boolean; minScore?: string }) => {
-      exitCode = await (await import('./grade-command.js')).gradeCommand(target, options);
-    });
+    .action(
+      async (target: string, options: { format: 'human' | 'json'; allowPrivate?: boolean; minScore?: string }) => {
+        exitCode = await (await import('./grade-command.js')).gradeCommand(target, options);
+      },
+    );
 
   await program.parseAsync(argv);
   return exitCode;

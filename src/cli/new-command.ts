@@ -15,7 +15,11 @@ async function ask(question: string, fallback: string): Promise<string> {
   const controller = new AbortController();
   prompt.once('SIGINT', () => controller.abort());
   try {
-    return (await Promise.race([prompt.question(`${question} (${fallback}): `, { signal: controller.signal }), closed])).trim() || fallback;
+    return (
+      (
+        await Promise.race([prompt.question(`${question} (${fallback}): `, { signal: controller.signal }), closed])
+      ).trim() || fallback
+    );
   } catch (error) {
     if (error instanceof PromptClosed || (error as Error).name === 'AbortError') throw new PromptClosed();
     throw error;
@@ -32,7 +36,14 @@ function copyScaffold(from: string, to: string, replacements: Record<string, str
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
     if (entry.isDirectory()) copyScaffold(source, target, replacements);
-    else fs.writeFileSync(target, Object.entries(replacements).reduce((text, [key, value]) => text.replaceAll(key, value), fs.readFileSync(source, 'utf8')));
+    else
+      fs.writeFileSync(
+        target,
+        Object.entries(replacements).reduce(
+          (text, [key, value]) => text.replaceAll(key, value),
+          fs.readFileSync(source, 'utf8'),
+        ),
+      );
   }
 }
 
@@ -40,7 +51,9 @@ function copyScaffold(from: string, to: string, replacements: Record<string, str
 export async function newCommand(dir: string, options: { name?: string; url?: string }): Promise<number> {
   const target = path.resolve(dir);
   if (fs.existsSync(target) && fs.readdirSync(target).length) {
-    process.stderr.write(`${dir} already exists and is not empty. Pick a new folder name, so nothing of yours is overwritten.\n`);
+    process.stderr.write(
+      `${dir} already exists and is not empty. Pick a new folder name, so nothing of yours is overwritten.\n`,
+    );
     return 1;
   }
   const interactive = Boolean(process.stdin.isTTY) && (!options.name || !options.url);
@@ -53,7 +66,9 @@ export async function newCommand(dir: string, options: { name?: string; url?: st
       while (!options.url) {
         url = (await ask('Site URL', 'https://example.com')).replace(/\/+$/, '');
         if (isSiteUrl(url)) break;
-        process.stderr.write(`"${url}" is not an absolute http(s) URL; write it with its scheme, e.g. https://docs.example.com\n`);
+        process.stderr.write(
+          `"${url}" is not an absolute http(s) URL; write it with its scheme, e.g. https://docs.example.com\n`,
+        );
       }
     } catch (error) {
       if (!(error instanceof PromptClosed)) throw error;
@@ -61,13 +76,21 @@ export async function newCommand(dir: string, options: { name?: string; url?: st
       return 130;
     }
   } else if (!options.name || !options.url) {
-    process.stderr.write(`No terminal to ask on: using ${options.name ? '' : `the name "${name}"`}${!options.name && !options.url ? ' and ' : ''}${options.url ? '' : `the URL ${url}`}. Pass --name and --url to choose, or edit site.yaml.\n`);
+    process.stderr.write(
+      `No terminal to ask on: using ${options.name ? '' : `the name "${name}"`}${!options.name && !options.url ? ' and ' : ''}${options.url ? '' : `the URL ${url}`}. Pass --name and --url to choose, or edit site.yaml.\n`,
+    );
   }
   if (!isSiteUrl(url)) {
     process.stderr.write(`--url must be an absolute http(s) URL (got "${url}").\n`);
     return 1;
   }
-  copyScaffold(scaffoldDir, target, { __NAME__: JSON.stringify(name).slice(1, -1), __URL__: url, __DIR__: path.relative(process.cwd(), target).split(path.sep).join('/') || '.' });
-  process.stdout.write(`Created ${dir}: two resources (one premium), a guide cluster and a learning path.\nNext: npx agentdir build ${dir} && npx agentdir serve\n`);
+  copyScaffold(scaffoldDir, target, {
+    __NAME__: JSON.stringify(name).slice(1, -1),
+    __URL__: url,
+    __DIR__: path.relative(process.cwd(), target).split(path.sep).join('/') || '.',
+  });
+  process.stdout.write(
+    `Created ${dir}: two resources (one premium), a guide cluster and a learning path.\nNext: npx agentdir build ${dir} && npx agentdir serve\n`,
+  );
   return 0;
 }

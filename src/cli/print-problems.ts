@@ -11,7 +11,8 @@ export function useColor(stream: NodeJS.WriteStream): boolean {
 /** Problems go to stderr in the human format (they are diagnostics), to stdout in machine formats (they are the output). */
 export function printProblems(problems: Problem[], format: ProblemFormat, { always = false } = {}): void {
   if (format === 'human') {
-    if (problems.length || always) process.stderr.write(`${formatProblems(problems, 'human', useColor(process.stderr))}\n`);
+    if (problems.length || always)
+      process.stderr.write(`${formatProblems(problems, 'human', useColor(process.stderr))}\n`);
   } else if (format === 'json' || problems.length) {
     process.stdout.write(`${formatProblems(problems, format)}\n`);
   }

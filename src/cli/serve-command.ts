@@ -27,14 +27,22 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
   const cacheDir = path.resolve('node_modules/.cache/agentdir');
   // As `agentdir build` does, so a dist from either command counts as up to date for the other.
   const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;
-  const watchBuild = { contentDir: options.content ?? 'content', dist, cacheDir, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(sourceDateEpoch ? { sourceDateEpoch } : {}) };
+  const watchBuild = {
+    contentDir: options.content ?? 'content',
+    dist,
+    cacheDir,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
+  };
   let first: FirstWatchBuild | undefined;
   try {
     const keysFile = keyFilePath(options.keysFile);
     if (options.watch) {
       // Watch mode builds into `dist`: refuse a folder a build may not replace before anything else.
       const { checkOutputFolder } = await import('../build/output-folder-guard.js');
-      const unsafe = baseUrlProblem(options.baseUrl) ?? checkOutputFolder({ outDir: dist, contentDir: options.content ?? 'content', option: 'agentdir serve --watch' });
+      const unsafe =
+        baseUrlProblem(options.baseUrl) ??
+        checkOutputFolder({ outDir: dist, contentDir: options.content ?? 'content', option: 'agentdir serve --watch' });
       if (unsafe) {
         const { formatProblems } = await import('../errors/format.js');
         process.stderr.write(`${formatProblems([unsafe], 'human')}\n`);
@@ -48,7 +56,13 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
         return 1;
       }
     }
-    started = await startServer({ dist, port, host: options.host, watch: Boolean(options.watch), environment: workerEnvironment({ keysFile, ...(options.envFile ? { envFile: options.envFile } : {}) }) });
+    started = await startServer({
+      dist,
+      port,
+      host: options.host,
+      watch: Boolean(options.watch),
+      environment: workerEnvironment({ keysFile, ...(options.envFile ? { envFile: options.envFile } : {}) }),
+    });
   } catch (error) {
     if (!(error instanceof ServeError) && (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     process.stderr.write(`${(error as Error).message}\n`);
@@ -61,12 +75,19 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
       process.stderr.write(`${first.report}\nThe last good build is being served until the content builds again.\n`);
       started.showProblems(first.report);
     }
-    stopWatching = watchAndRebuild(started, { ...watchBuild, servedKey: first?.key ?? null, failing: first ? !first.ok : false, log: (line) => process.stderr.write(`${line}\n`) });
+    stopWatching = watchAndRebuild(started, {
+      ...watchBuild,
+      servedKey: first?.key ?? null,
+      failing: first ? !first.ok : false,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
     if (first?.ok) {
       if (first.warnings) process.stderr.write(`${first.warnings}\n`);
       process.stdout.write(`${first.summary}\n`);
     }
-    process.stdout.write(`Watching ${displayPath(path.resolve(options.content ?? 'content'))}/ and the templates; pages reload on every rebuild.\n`);
+    process.stdout.write(
+      `Watching ${displayPath(path.resolve(options.content ?? 'content'))}/ and the templates; pages reload on every rebuild.\n`,
+    );
   }
   // Printed last: once the address is out, everything (the watcher too) is ready.
   process.stdout.write(`agentdir serve: ${started.url} (${displayPath(dist)}/). Press Ctrl-C to stop.\n`);

@@ -4,7 +4,10 @@ import { isError } from '../errors/problem.js';
 import { baseUrlProblem } from '../build/option-problems.js';
 import { printProblems } from './print-problems.js';
 
-export async function validateCommand(contentDir: string, options: { format: ProblemFormat; baseUrl?: string; quiet?: boolean }): Promise<number> {
+export async function validateCommand(
+  contentDir: string,
+  options: { format: ProblemFormat; baseUrl?: string; quiet?: boolean },
+): Promise<number> {
   const invalid = baseUrlProblem(options.baseUrl);
   if (invalid) {
     printProblems([invalid], options.format, { always: true });

@@ -23,7 +23,13 @@ export function defineLazySource<T extends object>(target: T, file: string): T &
 
 /** The fields every loaded document shares, from its parse result. */
 export function documentBase(parsed: ParsedDocument & { slug: string }, file: string) {
-  return { slug: parsed.slug, file, bodyLineOffset: parsed.bodyLineOffset, body: parsed.body, rendered: parsed.rendered! };
+  return {
+    slug: parsed.slug,
+    file,
+    bodyLineOffset: parsed.bodyLineOffset,
+    body: parsed.body,
+    rendered: parsed.rendered!,
+  };
 }
 
 /**
@@ -34,7 +40,17 @@ export function documentBase(parsed: ParsedDocument & { slug: string }, file: st
 export function checkedDraft<T extends CheckedDocument>(parsed: ParsedDocument, file: string): T | undefined {
   if (!parsed.rendered) return undefined;
   // Front matter that could not be read at all (YAML syntax, nesting) leaves every field unknown.
-  const { fields, invalid } = parsed.front ? { fields: parsed.front, invalid: [] } : (parsed.partialFront ?? { fields: {}, invalid: [''] });
-  const draft = { ...fields, slug: parsed.slug, file, bodyLineOffset: parsed.bodyLineOffset, body: parsed.body, rendered: parsed.rendered, invalid };
+  const { fields, invalid } = parsed.front
+    ? { fields: parsed.front, invalid: [] }
+    : (parsed.partialFront ?? { fields: {}, invalid: [''] });
+  const draft = {
+    ...fields,
+    slug: parsed.slug,
+    file,
+    bodyLineOffset: parsed.bodyLineOffset,
+    body: parsed.body,
+    rendered: parsed.rendered,
+    invalid,
+  };
   return defineLazySource(draft, file) as unknown as T;
 }

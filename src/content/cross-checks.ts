@@ -76,33 +76,89 @@ function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
     const { file, slug } = resource;
     const premium = premiumOf(resource);
     if (premium && slug && (alwaysFreeSlugs as readonly string[]).includes(slug)) {
-      problems.push(fileProblem(file, 'ForbiddenPremium', `\`${slug}\` can never be premium`, `Remove \`premium: true\`: ${alwaysFreeSlugs.join(' and ')} are always free, so every visitor can learn how access works.`, at(resource, 'premium')));
+      problems.push(
+        fileProblem(
+          file,
+          'ForbiddenPremium',
+          `\`${slug}\` can never be premium`,
+          `Remove \`premium: true\`: ${alwaysFreeSlugs.join(' and ')} are always free, so every visitor can learn how access works.`,
+          at(resource, 'premium'),
+        ),
+      );
     }
     if (premium && !resource.premium_summary && isKnown(resource, 'premium_summary')) {
-      problems.push(fileProblem(file, 'PremiumWithoutSummary', '`premium_summary` is required when `premium` is true', 'Add `premium_summary:` with a free teaser of one to three sentences; it is published in place of the body.', at(resource, 'premium')));
+      problems.push(
+        fileProblem(
+          file,
+          'PremiumWithoutSummary',
+          '`premium_summary` is required when `premium` is true',
+          'Add `premium_summary:` with a free teaser of one to three sentences; it is published in place of the body.',
+          at(resource, 'premium'),
+        ),
+      );
     }
     if (premium && resource.rendered.sections.length === 0) {
-      problems.push(fileProblem(file, 'PremiumWithoutSections', 'a premium body needs at least one `## ` section', 'Add H2 headings: their titles are the free preview a buyer sees in the 402 answer.', { line: resource.bodyLineOffset + 1, column: 1, field: 'body' }));
+      problems.push(
+        fileProblem(
+          file,
+          'PremiumWithoutSections',
+          'a premium body needs at least one `## ` section',
+          'Add H2 headings: their titles are the free preview a buyer sees in the 402 answer.',
+          { line: resource.bodyLineOffset + 1, column: 1, field: 'body' },
+        ),
+      );
     }
     if (premium === false) {
       for (const field of ['premium_summary', 'price', 'currency', 'checkout_url'] as const) {
         if (resource[field] !== undefined) {
-          problems.push(fileProblem(file, 'PremiumFieldsOnFree', `\`${field}\` has no effect on a free resource`, 'Remove it, or set `premium: true` if the body should be paid for.', { ...at(resource, field), severity: 'warning' }));
+          problems.push(
+            fileProblem(
+              file,
+              'PremiumFieldsOnFree',
+              `\`${field}\` has no effect on a free resource`,
+              'Remove it, or set `premium: true` if the body should be paid for.',
+              { ...at(resource, field), severity: 'warning' },
+            ),
+          );
         }
       }
     }
     if (categories && typeof resource.category === 'string' && !categories.has(resource.category)) {
-      problems.push(fileProblem(file, 'UnknownCategory', `category "${resource.category}" is not declared in site.yaml`, `Use one of: ${[...categories].join(', ')}; or add it to \`categories\` in site.yaml.`, at(resource, 'category')));
+      problems.push(
+        fileProblem(
+          file,
+          'UnknownCategory',
+          `category "${resource.category}" is not declared in site.yaml`,
+          `Use one of: ${[...categories].join(', ')}; or add it to \`categories\` in site.yaml.`,
+          at(resource, 'category'),
+        ),
+      );
     }
     if (vocabulary && Array.isArray(resource.tags)) {
       resource.tags.forEach((tag, index) => {
         if (!vocabulary.has(tag)) {
-          problems.push(fileProblem(file, 'UnknownTag', `tag "${tag}" is not in the vocabulary of site.yaml`, 'Use a tag from `tags` in site.yaml, or add this one there so related resources share it.', { ...positionOf(resource.source, ['tags', index]), field: `tags.${index}`, severity: 'warning' }));
+          problems.push(
+            fileProblem(
+              file,
+              'UnknownTag',
+              `tag "${tag}" is not in the vocabulary of site.yaml`,
+              'Use a tag from `tags` in site.yaml, or add this one there so related resources share it.',
+              { ...positionOf(resource.source, ['tags', index]), field: `tags.${index}`, severity: 'warning' },
+            ),
+          );
         }
       });
     }
     if (!resource.body.trim()) {
-      problems.push(fileProblem(file, 'EmptyBody', 'the body is empty', 'Write the resource below the closing `---` of the front matter.', { line: resource.bodyLineOffset, column: 1, field: 'body', severity: 'warning' }));
+      problems.push(
+        fileProblem(
+          file,
+          'EmptyBody',
+          'the body is empty',
+          'Write the resource below the closing `---` of the front matter.',
+          { line: resource.bodyLineOffset, column: 1, field: 'body', severity: 'warning' },
+        ),
+      );
     }
     problems.push(...checkSources(resource));
   }
@@ -111,20 +167,37 @@ function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
 
 /** SPEC §9: access-and-pricing is where the premium list is announced, and every 402 links to it. */
 function checkTermsAnnouncePremium(resources: CheckedResource[], resourceSlugs: string[]): Problem[] {
-  const premium = resources.filter((resource): resource is CheckedResource & { slug: string } => premiumOf(resource) === true && resource.slug !== null);
+  const premium = resources.filter(
+    (resource): resource is CheckedResource & { slug: string } =>
+      premiumOf(resource) === true && resource.slug !== null,
+  );
   if (!premium.length) return [];
   const terms = resources.find((resource) => resource.slug === 'access-and-pricing');
   // A terms file that exists but could not be read has its own problem: its body is unknown, not missing.
   if (!terms && resourceSlugs.includes('access-and-pricing')) return [];
   if (!terms) {
-    return premium.slice(0, 1).map((resource) =>
-      fileProblem(resource.file, 'MissingTermsResource', 'there are premium resources but no `access-and-pricing` resource', 'Add resources/access-and-pricing.md: every 402 answer links to it as the terms, and it should list the premium resources and their prices.', { ...at(resource, 'premium'), severity: 'warning' }),
-    );
+    return premium
+      .slice(0, 1)
+      .map((resource) =>
+        fileProblem(
+          resource.file,
+          'MissingTermsResource',
+          'there are premium resources but no `access-and-pricing` resource',
+          'Add resources/access-and-pricing.md: every 402 answer links to it as the terms, and it should list the premium resources and their prices.',
+          { ...at(resource, 'premium'), severity: 'warning' },
+        ),
+      );
   }
   return premium
     .filter((resource) => !terms.body.includes(resource.slug))
     .map((resource) =>
-      fileProblem(terms.file, 'PremiumNotAnnounced', `\`${resource.slug}\` is premium but access-and-pricing does not name it`, `Mention \`${resource.slug}\` in the premium list of access-and-pricing: it is the authoritative list buyers read.`, { line: terms.bodyLineOffset + 1, column: 1, field: 'body', severity: 'warning' }),
+      fileProblem(
+        terms.file,
+        'PremiumNotAnnounced',
+        `\`${resource.slug}\` is premium but access-and-pricing does not name it`,
+        `Mention \`${resource.slug}\` in the premium list of access-and-pricing: it is the authoritative list buyers read.`,
+        { line: terms.bodyLineOffset + 1, column: 1, field: 'body', severity: 'warning' },
+      ),
     );
 }
 
@@ -132,12 +205,26 @@ function checkSources(resource: CheckedResource): Problem[] {
   const sources = resource.rendered.sources;
   if (sources === null) return [];
   if (sources.length === 0) {
-    return [fileProblem(resource.file, 'EmptyVerifiedSources', '`## Verified sources` lists no links', 'List each source as a Markdown link to its absolute URL, e.g. `- [RFC 9110](https://www.rfc-editor.org/rfc/rfc9110)`, or remove the heading.', { line: resource.bodyLineOffset + 1, column: 1, field: 'sources', severity: 'warning' })];
+    return [
+      fileProblem(
+        resource.file,
+        'EmptyVerifiedSources',
+        '`## Verified sources` lists no links',
+        'List each source as a Markdown link to its absolute URL, e.g. `- [RFC 9110](https://www.rfc-editor.org/rfc/rfc9110)`, or remove the heading.',
+        { line: resource.bodyLineOffset + 1, column: 1, field: 'sources', severity: 'warning' },
+      ),
+    ];
   }
   return sources
     .filter((source) => !/^https?:\/\/[^/\s]+/i.test(source.url))
     .map((source) =>
-      fileProblem(resource.file, 'RelativeSourceUrl', `verified source "${source.url}" is not an absolute http(s) URL`, 'Write the full address, starting with https://, so agents can fetch the citation from anywhere.', { ...bodyPosition(resource, source), field: 'sources' }),
+      fileProblem(
+        resource.file,
+        'RelativeSourceUrl',
+        `verified source "${source.url}" is not an absolute http(s) URL`,
+        'Write the full address, starting with https://, so agents can fetch the citation from anywhere.',
+        { ...bodyPosition(resource, source), field: 'sources' },
+      ),
     );
 }
 
@@ -148,7 +235,15 @@ function checkArticleSlugs(articles: CheckedArticle[]): Problem[] {
     if (article.slug === null) continue;
     const first = seen.get(article.slug);
     if (first) {
-      problems.push(fileProblem(article.file, 'DuplicateSlug', `article slug \`${article.slug}\` is already used by ${displayPath(first.file)}`, 'Article URLs are /articles/<slug> across all clusters: rename one of the files.', { line: 1, column: 1 }));
+      problems.push(
+        fileProblem(
+          article.file,
+          'DuplicateSlug',
+          `article slug \`${article.slug}\` is already used by ${displayPath(first.file)}`,
+          'Article URLs are /articles/<slug> across all clusters: rename one of the files.',
+          { line: 1, column: 1 },
+        ),
+      );
     } else {
       seen.set(article.slug, article);
     }
@@ -162,11 +257,31 @@ function checkArticles(articles: CheckedArticle[], resourceSlugs: string[]): Pro
   for (const article of articles) {
     (Array.isArray(article.resources) ? article.resources : []).forEach((slug, index) => {
       if (!slugs.has(slug)) {
-        problems.push(fileProblem(article.file, 'UnknownRelatedResource', `related resource \`${slug}\` does not exist`, hintForSlug(slug, slugs), { ...positionOf(article.source, ['resources', index]), field: `resources.${index}` }));
+        problems.push(
+          fileProblem(
+            article.file,
+            'UnknownRelatedResource',
+            `related resource \`${slug}\` does not exist`,
+            hintForSlug(slug, slugs),
+            { ...positionOf(article.source, ['resources', index]), field: `resources.${index}` },
+          ),
+        );
       }
     });
-    if (typeof article.updated === 'string' && typeof article.published === 'string' && article.updated < article.published) {
-      problems.push(fileProblem(article.file, 'DateOrder', `\`updated\` (${article.updated}) is before \`published\` (${article.published})`, 'Set `updated` to the publication date or later.', { ...at(article, 'updated'), severity: 'warning' }));
+    if (
+      typeof article.updated === 'string' &&
+      typeof article.published === 'string' &&
+      article.updated < article.published
+    ) {
+      problems.push(
+        fileProblem(
+          article.file,
+          'DateOrder',
+          `\`updated\` (${article.updated}) is before \`published\` (${article.published})`,
+          'Set `updated` to the publication date or later.',
+          { ...at(article, 'updated'), severity: 'warning' },
+        ),
+      );
     }
   }
   return problems;
@@ -179,12 +294,31 @@ function checkPaths(paths: LearningPath[], resourceSlugs: string[], source?: Yam
   const ids = new Set<string>();
   paths.forEach((learningPath, pathIndex) => {
     if (ids.has(learningPath.id)) {
-      problems.push(fileProblem(source.file, 'DuplicatePathId', `learning path id \`${learningPath.id}\` is used twice`, 'Give every learning path its own id.', { ...positionOf(source, ['paths', pathIndex, 'id']), field: `paths.${pathIndex}.id` }));
+      problems.push(
+        fileProblem(
+          source.file,
+          'DuplicatePathId',
+          `learning path id \`${learningPath.id}\` is used twice`,
+          'Give every learning path its own id.',
+          { ...positionOf(source, ['paths', pathIndex, 'id']), field: `paths.${pathIndex}.id` },
+        ),
+      );
     }
     ids.add(learningPath.id);
     learningPath.steps.forEach((slug, stepIndex) => {
       if (!slugs.has(slug)) {
-        problems.push(fileProblem(source.file, 'UnknownPathStep', `step \`${slug}\` of path \`${learningPath.id}\` names no resource`, hintForSlug(slug, slugs), { ...positionOf(source, ['paths', pathIndex, 'steps', stepIndex]), field: `paths.${pathIndex}.steps.${stepIndex}` }));
+        problems.push(
+          fileProblem(
+            source.file,
+            'UnknownPathStep',
+            `step \`${slug}\` of path \`${learningPath.id}\` names no resource`,
+            hintForSlug(slug, slugs),
+            {
+              ...positionOf(source, ['paths', pathIndex, 'steps', stepIndex]),
+              field: `paths.${pathIndex}.steps.${stepIndex}`,
+            },
+          ),
+        );
       }
     });
   });
@@ -193,7 +327,9 @@ function checkPaths(paths: LearningPath[], resourceSlugs: string[], source?: Yam
 
 /** Each document's slug with its anchors, for the documents that can be linked to. */
 function anchorsBySlug(documents: CheckedDocument[]): [string, string[]][] {
-  return documents.flatMap((document): [string, string[]][] => (document.slug === null ? [] : [[document.slug, document.rendered.anchors]]));
+  return documents.flatMap((document): [string, string[]][] =>
+    document.slug === null ? [] : [[document.slug, document.rendered.anchors]],
+  );
 }
 
 function checkLinks({ site, resources, articles, resourceSlugs, articleSlugs }: CrossCheckInput): Problem[] {
@@ -212,25 +348,42 @@ function checkLinks({ site, resources, articles, resourceSlugs, articleSlugs }: 
   for (const document of [...resources, ...articles]) {
     for (const link of document.rendered.links) {
       const report = (message: string, hint: string) =>
-        problems.push(fileProblem(document.file, 'BrokenInternalLink', message, hint, { ...bodyPosition(document, link), field: 'body' }));
+        problems.push(
+          fileProblem(document.file, 'BrokenInternalLink', message, hint, {
+            ...bodyPosition(document, link),
+            field: 'body',
+          }),
+        );
       if (link.url.startsWith('#')) {
         const anchor = link.url.slice(1);
         if (anchor && !document.rendered.anchors.includes(decodeOrKeep(anchor))) {
-          report(`link to "${link.url}" matches no heading on this page`, `Headings here have the anchors: ${document.rendered.anchors.map((id) => `#${id}`).join(', ') || '(none)'}.`);
+          report(
+            `link to "${link.url}" matches no heading on this page`,
+            `Headings here have the anchors: ${document.rendered.anchors.map((id) => `#${id}`).join(', ') || '(none)'}.`,
+          );
         }
         continue;
       }
       const target = parseInternalLink(link.url, site.url);
       if (target === null) continue;
       if (target.broken) {
-        report(`link to "${link.url}" does not match any page of this site`, 'Link to /resources/<slug>, /articles/<slug> (optionally with .md), or /api/resources/<slug>.json.');
+        report(
+          `link to "${link.url}" does not match any page of this site`,
+          'Link to /resources/<slug>, /articles/<slug> (optionally with .md), or /api/resources/<slug>.json.',
+        );
         continue;
       }
       const anchors = targets[target.family].get(target.slug);
       if (anchors === undefined) {
-        report(`link to "${link.url}" points at no ${target.family === 'resources' ? 'resource' : 'article'} \`${target.slug}\``, hintForSlug(target.slug, new Set(targets[target.family].keys())));
+        report(
+          `link to "${link.url}" points at no ${target.family === 'resources' ? 'resource' : 'article'} \`${target.slug}\``,
+          hintForSlug(target.slug, new Set(targets[target.family].keys())),
+        );
       } else if (anchors && target.anchor && target.html && !anchors.includes(target.anchor)) {
-        report(`link to "${link.url}" names an anchor that \`${target.slug}\` does not have`, `Its headings have the anchors: ${anchors.map((id) => `#${id}`).join(', ') || '(none)'}.`);
+        report(
+          `link to "${link.url}" names an anchor that \`${target.slug}\` does not have`,
+          `Its headings have the anchors: ${anchors.map((id) => `#${id}`).join(', ') || '(none)'}.`,
+        );
       }
     }
   }
@@ -243,7 +396,13 @@ const urlKinds = { link: 'link', image: 'image', definition: 'link definition' }
 function checkUrlSchemes({ resources, articles }: CrossCheckInput): Problem[] {
   return [...resources, ...articles].flatMap((document) =>
     document.rendered.disallowedUrls.map((url) =>
-      fileProblem(document.file, 'DisallowedUrlScheme', `${urlKinds[url.kind]} uses the \`${url.scheme}:\` scheme, which pages may not link to`, 'Use an http:, https: or mailto: URL, or a relative one (/path, #anchor, ?query). Other schemes, such as javascript: and data:, can run script in the reader\'s browser, so the page would keep only the link text.', { ...bodyPosition(document, url), field: 'body' }),
+      fileProblem(
+        document.file,
+        'DisallowedUrlScheme',
+        `${urlKinds[url.kind]} uses the \`${url.scheme}:\` scheme, which pages may not link to`,
+        "Use an http:, https: or mailto: URL, or a relative one (/path, #anchor, ?query). Other schemes, such as javascript: and data:, can run script in the reader's browser, so the page would keep only the link text.",
+        { ...bodyPosition(document, url), field: 'body' },
+      ),
     ),
   );
 }

@@ -17,7 +17,10 @@ const familyPrefix = /^\/(api\/)?(resources|articles)\//;
  * Reads a link as a reference to a resource or article of this site, or returns null when it points
  * elsewhere. `broken: true` marks a path inside /resources/ or /articles/ whose shape no page can have.
  */
-export function parseInternalLink(url: string, baseUrl: string): (InternalTarget & { broken?: false }) | { broken: true } | null {
+export function parseInternalLink(
+  url: string,
+  baseUrl: string,
+): (InternalTarget & { broken?: false }) | { broken: true } | null {
   let rest = url;
   if (rest.startsWith(`${baseUrl}/`)) rest = rest.slice(baseUrl.length);
   if (!rest.startsWith('/') || rest.startsWith('//')) return null;

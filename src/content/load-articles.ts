@@ -14,9 +14,12 @@ import { slugOf, slugPattern } from './slug.js';
 import { positionOf } from './source-file.js';
 
 type ArticleFrontMatter = Pick<Article, 'title' | 'description' | 'kind' | 'published' | 'updated'> &
-  Partial<Pick<Article, 'target_query' | 'secondary_queries' | 'tags' | 'takeaways' | 'faq' | 'resources'>> & { order?: number };
+  Partial<Pick<Article, 'target_query' | 'secondary_queries' | 'tags' | 'takeaways' | 'faq' | 'resources'>> & {
+    order?: number;
+  };
 
-type ClusterFile = Pick<Cluster, 'title' | 'status'> & Partial<Pick<Cluster, 'id' | 'description' | 'target_query' | 'started' | 'target_subs'>>;
+type ClusterFile = Pick<Cluster, 'title' | 'status'> &
+  Partial<Pick<Cluster, 'id' | 'description' | 'target_query' | 'started' | 'target_subs'>>;
 
 export interface LoadedClusters {
   clusters: Cluster[];
@@ -31,11 +34,20 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
   const problems: Problem[] = [];
   const clusters: Cluster[] = [];
   const checked: CheckedArticle[] = [];
-  const slugs = (await fg('articles/*/*.md', { cwd: dir })).map((file) => slugOf(file)).filter((slug) => slugPattern.test(slug));
+  const slugs = (await fg('articles/*/*.md', { cwd: dir }))
+    .map((file) => slugOf(file))
+    .filter((slug) => slugPattern.test(slug));
   const folders = (await fg('articles/*', { cwd: dir, onlyDirectories: true, absolute: true })).sort();
   const strayFiles = await fg('articles/*.md', { cwd: dir, absolute: true });
   for (const file of strayFiles) {
-    problems.push(fileProblem(file, 'MissingFile', 'an article must live in a cluster folder', 'Move it to `articles/<cluster>/` next to that cluster\'s cluster.yaml.'));
+    problems.push(
+      fileProblem(
+        file,
+        'MissingFile',
+        'an article must live in a cluster folder',
+        "Move it to `articles/<cluster>/` next to that cluster's cluster.yaml.",
+      ),
+    );
   }
 
   // Each folder's parsed articles, grouped once rather than searched for per cluster.
@@ -54,11 +66,25 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
     const { articles, documents } = assembleArticles(parsed, id, problems);
     checked.push(...documents);
     if (!slugPattern.test(id)) {
-      problems.push(fileProblem(folder, 'InvalidFileName', `cluster folder \`${id}\` is not a valid id`, 'Rename the folder to lowercase kebab-case: it is the cluster id.'));
+      problems.push(
+        fileProblem(
+          folder,
+          'InvalidFileName',
+          `cluster folder \`${id}\` is not a valid id`,
+          'Rename the folder to lowercase kebab-case: it is the cluster id.',
+        ),
+      );
       continue;
     }
     if (!fs.existsSync(clusterFile)) {
-      problems.push(fileProblem(clusterFile, 'MissingFile', `cluster \`${id}\` has no cluster.yaml`, 'Add cluster.yaml with at least `title` and `status` (active or complete).'));
+      problems.push(
+        fileProblem(
+          clusterFile,
+          'MissingFile',
+          `cluster \`${id}\` has no cluster.yaml`,
+          'Add cluster.yaml with at least `title` and `status` (active or complete).',
+        ),
+      );
       continue;
     }
     // Judged on the articles alone, so a broken cluster.yaml does not hide these either.
@@ -66,21 +92,33 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
     const read = await readYamlFile(dir, clusterFile);
     problems.push(...read.problems);
     if (!read.source) continue;
-    const schemaProblems = validateAgainstSchema(read.source, schemaRegistry().validator('cluster'), `cluster \`${id}\``);
+    const schemaProblems = validateAgainstSchema(
+      read.source,
+      schemaRegistry().validator('cluster'),
+      `cluster \`${id}\``,
+    );
     problems.push(...schemaProblems);
     const meta = fieldsThatPassed(read.source.data, schemaProblems).fields as Partial<ClusterFile>;
     if (meta.id !== undefined && meta.id !== id) {
       problems.push(
-        fileProblem(clusterFile, 'ClusterIdMismatch', `\`id\` is "${meta.id}" but the folder is \`${id}\``, `Remove \`id\` (the folder name is the id) or set it to "${id}".`, {
-          ...positionOf(read.source, ['id']),
-          field: 'id',
-        }),
+        fileProblem(
+          clusterFile,
+          'ClusterIdMismatch',
+          `\`id\` is "${meta.id}" but the folder is \`${id}\``,
+          `Remove \`id\` (the folder name is the id) or set it to "${id}".`,
+          {
+            ...positionOf(read.source, ['id']),
+            field: 'id',
+          },
+        ),
       );
     }
     const pillar = articles.find((article) => article.kind === 'pillar');
     // Only a cluster with no problem of its own joins the model (the build stops at any error anyway).
     if (schemaProblems.length || !pillar) continue;
-    const subs = articles.filter((article) => article.kind === 'sub').sort((a, b) => a.order - b.order || byString(a.slug, b.slug));
+    const subs = articles
+      .filter((article) => article.kind === 'sub')
+      .sort((a, b) => a.order - b.order || byString(a.slug, b.slug));
     clusters.push({ ...(meta as ClusterFile), id, file: clusterFile, source: read.source, pillar, subs });
   }
   return { clusters, checked, slugs, problems };
@@ -96,30 +134,59 @@ function checkClusterShape(id: string, clusterFile: string, documents: CheckedAr
   // An article whose kind is unknown (its own problem is reported) may be the missing pillar.
   const kindsKnown = documents.length === files && documents.every((article) => article.kind !== undefined);
   if (pillars.length === 0 && kindsKnown) {
-    problems.push(fileProblem(clusterFile, 'ClusterWithoutPillar', `cluster \`${id}\` has no article with \`kind: pillar\``, 'Mark the cluster\'s main article with `kind: pillar` in its front matter.', { line: 1, column: 1 }));
+    problems.push(
+      fileProblem(
+        clusterFile,
+        'ClusterWithoutPillar',
+        `cluster \`${id}\` has no article with \`kind: pillar\``,
+        "Mark the cluster's main article with `kind: pillar` in its front matter.",
+        { line: 1, column: 1 },
+      ),
+    );
   }
   for (const extra of pillars.slice(1)) {
     problems.push(
-      fileProblem(extra.file, 'ClusterWithManyPillars', `cluster \`${id}\` already has the pillar \`${nameOf(pillars[0]!)}\``, 'A cluster has exactly one pillar: set `kind: sub` and an `order` on this article.', {
-        ...positionOf(extra.source, ['kind']),
-        field: 'kind',
-      }),
+      fileProblem(
+        extra.file,
+        'ClusterWithManyPillars',
+        `cluster \`${id}\` already has the pillar \`${nameOf(pillars[0]!)}\``,
+        'A cluster has exactly one pillar: set `kind: sub` and an `order` on this article.',
+        {
+          ...positionOf(extra.source, ['kind']),
+          field: 'kind',
+        },
+      ),
     );
   }
   const byOrder = new Map<number, CheckedArticle>();
   for (const sub of documents.filter((article) => article.kind === 'sub')) {
     // An `order` that failed its schema check has its own problem; 0 is what a loaded sub without one holds.
     if (!sub.order) {
-      if (isKnown(sub, 'order')) problems.push(fileProblem(sub.file, 'SubWithoutOrder', `sub-article \`${nameOf(sub)}\` has no \`order\``, 'Add `order: N` (1 for the first sub after the pillar) to place it in the reading order.', { line: 1, column: 1, field: 'order' }));
+      if (isKnown(sub, 'order'))
+        problems.push(
+          fileProblem(
+            sub.file,
+            'SubWithoutOrder',
+            `sub-article \`${nameOf(sub)}\` has no \`order\``,
+            'Add `order: N` (1 for the first sub after the pillar) to place it in the reading order.',
+            { line: 1, column: 1, field: 'order' },
+          ),
+        );
       continue;
     }
     const taken = byOrder.get(sub.order);
     if (taken) {
       problems.push(
-        fileProblem(sub.file, 'DuplicateSubOrder', `\`order\` ${sub.order} is already used by \`${nameOf(taken)}\` in cluster \`${id}\``, 'Give every sub-article in a cluster its own `order`.', {
-          ...positionOf(sub.source, ['order']),
-          field: 'order',
-        }),
+        fileProblem(
+          sub.file,
+          'DuplicateSubOrder',
+          `\`order\` ${sub.order} is already used by \`${nameOf(taken)}\` in cluster \`${id}\``,
+          'Give every sub-article in a cluster its own `order`.',
+          {
+            ...positionOf(sub.source, ['order']),
+            field: 'order',
+          },
+        ),
       );
     }
     byOrder.set(sub.order, sub);
@@ -138,7 +205,11 @@ export async function articleFiles(dir: string): Promise<string[]> {
 }
 
 /** The folder's articles that join the model, and every article the cross-file checks can look at. */
-function assembleArticles(parsed: [file: string, result: ParsedDocument][], clusterId: string, problems: Problem[]): { articles: Article[]; documents: CheckedArticle[] } {
+function assembleArticles(
+  parsed: [file: string, result: ParsedDocument][],
+  clusterId: string,
+  problems: Problem[],
+): { articles: Article[]; documents: CheckedArticle[] } {
   const articles: Article[] = [];
   const documents: CheckedArticle[] = [];
   for (const [file, result] of parsed) {

@@ -30,7 +30,10 @@ export interface LoadOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<LoadResult & { stats?: ParseStats }> {
+export async function loadContent(
+  contentDir: string,
+  options: LoadOptions = {},
+): Promise<LoadResult & { stats?: ParseStats }> {
   const dir = path.resolve(contentDir);
   // Files that lead outside the content folder (or are no regular files) are refused unread.
   const refused: Problem[] = [];
@@ -44,21 +47,41 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const resourceFiles = allResourceFiles.filter(readable);
   const articleFileList = (await articleFiles(dir)).filter(readable);
   // Text that is not UTF-8 (or holds NUL bytes) is a problem of its file; the rest is parsed.
-  const job = (kind: ParseJob['kind']) => (file: string): ParseJob[] => {
-    const read = decodeContentText(file, readBytes(file));
-    if (read.ok) return [{ file, text: read.text, kind }];
-    refused.push(read.problem);
-    return [];
-  };
+  const job =
+    (kind: ParseJob['kind']) =>
+    (file: string): ParseJob[] => {
+      const read = decodeContentText(file, readBytes(file));
+      if (read.ok) return [{ file, text: read.text, kind }];
+      refused.push(read.problem);
+      return [];
+    };
   const resourceJobs = resourceFiles.flatMap(job('resource'));
   const articleJobs = articleFileList.flatMap(job('article'));
   const jobs: ParseJob[] = [...resourceJobs, ...articleJobs];
   forgetKeptReads();
-  const { results, stats } = await parseDocuments(jobs, { cacheDir: options.cacheDir ?? null, contentDir: dir, ...(options.threads === false ? { threads: false } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  const { results, stats } = await parseDocuments(jobs, {
+    cacheDir: options.cacheDir ?? null,
+    contentDir: dir,
+    ...(options.threads === false ? { threads: false } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
   const parsedArticles = new Map(articleJobs.map((job, index) => [job.file, results[resourceJobs.length + index]!]));
-  const [siteResult, clusterResult, pathResult] = await Promise.all([loadSite(dir, options.baseUrl), loadClusters(dir, parsedArticles), loadPaths(dir)]);
-  const resourceResult = assembleResources(resourceJobs.map((job) => job.file), results.slice(0, resourceJobs.length));
-  const problems = [...refused, ...siteResult.problems, ...resourceResult.problems, ...clusterResult.problems, ...pathResult.problems];
+  const [siteResult, clusterResult, pathResult] = await Promise.all([
+    loadSite(dir, options.baseUrl),
+    loadClusters(dir, parsedArticles),
+    loadPaths(dir),
+  ]);
+  const resourceResult = assembleResources(
+    resourceJobs.map((job) => job.file),
+    results.slice(0, resourceJobs.length),
+  );
+  const problems = [
+    ...refused,
+    ...siteResult.problems,
+    ...resourceResult.problems,
+    ...clusterResult.problems,
+    ...pathResult.problems,
+  ];
   const site = siteResult.site;
   if (site) {
     problems.push(
@@ -67,7 +90,12 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
         // Every document whose body rendered, loaded or not: one problem must not hide another.
         resources: resourceResult.checked,
         // A resource that could not be read still exists: links to it are not broken links.
-        resourceSlugs: [...new Set([...resourceResult.slugs, ...allResourceFiles.map(slugOf).filter((slug) => slugPattern.test(slug))])],
+        resourceSlugs: [
+          ...new Set([
+            ...resourceResult.slugs,
+            ...allResourceFiles.map(slugOf).filter((slug) => slugPattern.test(slug)),
+          ]),
+        ],
         articleSlugs: clusterResult.slugs,
         articles: clusterResult.checked,
         paths: pathResult.paths,
@@ -96,7 +124,14 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 function uniqueProblems(problems: Problem[]): Problem[] {
   const seen = new Set<string>();
   return problems.filter((problem) => {
-    const key = JSON.stringify([problem.code, problem.file, problem.line, problem.column, problem.field, problem.message]);
+    const key = JSON.stringify([
+      problem.code,
+      problem.file,
+      problem.line,
+      problem.column,
+      problem.field,
+      problem.message,
+    ]);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

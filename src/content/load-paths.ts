@@ -8,7 +8,9 @@ import { validateAgainstSchema } from './schema-problems.js';
 import type { YamlSource } from './source-file.js';
 
 /** paths.yaml is optional: a directory without learning paths publishes an empty list. */
-export async function loadPaths(dir: string): Promise<{ paths: LearningPath[]; source?: YamlSource; problems: Problem[] }> {
+export async function loadPaths(
+  dir: string,
+): Promise<{ paths: LearningPath[]; source?: YamlSource; problems: Problem[] }> {
   const file = path.join(dir, 'paths.yaml');
   if (!fs.existsSync(file)) return { paths: [], problems: [] };
   const read = await readYamlFile(dir, file);

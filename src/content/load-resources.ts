@@ -28,7 +28,10 @@ export function assembleResources(files: string[], parsed: ParsedDocument[]): Lo
     if (result.slug) slugs.push(result.slug);
     if (result.slug && result.front && result.rendered) {
       const front = result.front as ResourceFrontMatter;
-      const resource = defineLazySource({ ...front, ...documentBase({ ...result, slug: result.slug }, file), premium: front.premium ?? false }, file);
+      const resource = defineLazySource(
+        { ...front, ...documentBase({ ...result, slug: result.slug }, file), premium: front.premium ?? false },
+        file,
+      );
       resources.push(resource);
       checked.push(resource);
       return;

@@ -8,11 +8,21 @@ import { validateAgainstSchema } from './schema-problems.js';
 import type { YamlSource } from './source-file.js';
 import { displayPath } from '../util/paths.js';
 
-export async function loadSite(dir: string, baseUrl?: string): Promise<{ site?: Site; source?: YamlSource; problems: Problem[] }> {
+export async function loadSite(
+  dir: string,
+  baseUrl?: string,
+): Promise<{ site?: Site; source?: YamlSource; problems: Problem[] }> {
   const file = path.join(dir, 'site.yaml');
   if (!fs.existsSync(file)) {
     return {
-      problems: [fileProblem(file, 'MissingFile', 'site.yaml is missing', `Create ${displayPath(file)} with at least name, url, description, publisher and pricing, or pass the content folder as the first argument.`)],
+      problems: [
+        fileProblem(
+          file,
+          'MissingFile',
+          'site.yaml is missing',
+          `Create ${displayPath(file)} with at least name, url, description, publisher and pricing, or pass the content folder as the first argument.`,
+        ),
+      ],
     };
   }
   const { source, problems } = await readYamlFile(dir, file);
@@ -22,7 +32,10 @@ export async function loadSite(dir: string, baseUrl?: string): Promise<{ site?: 
   return { site: withDefaults(source.data as RawSite, baseUrl), source, problems: [] };
 }
 
-type RawSite = Omit<Site, 'language' | 'license' | 'content_signals' | 'x402' | 'mcp' | 'pricing' | 'markdown_negotiation'> & {
+type RawSite = Omit<
+  Site,
+  'language' | 'license' | 'content_signals' | 'x402' | 'mcp' | 'pricing' | 'markdown_negotiation'
+> & {
   markdown_negotiation?: boolean;
   language?: string;
   license?: Partial<Site['license']>;
@@ -51,7 +64,9 @@ function withDefaults(raw: RawSite, baseUrl?: string): Site {
     },
     pricing: {
       payment_url: raw.pricing.payment_url,
-      delivery: raw.pricing.delivery ?? 'The key is delivered by e-mail after checkout. Delivery is manual, so it takes some time.',
+      delivery:
+        raw.pricing.delivery ??
+        'The key is delivered by e-mail after checkout. Delivery is manual, so it takes some time.',
       price_usd: raw.pricing.price_usd ?? '0.05',
       tiers: raw.pricing.tiers,
     },

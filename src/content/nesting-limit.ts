@@ -38,7 +38,8 @@ export function markdownTooDeep(text: string, limit = maxNestingDepth): TooDeep 
       else if (char === 0x20) width++;
       else if (char === 0x09) width += 4;
       else if (char !== 0x2d /* - */ && char !== 0x2a /* * */ && char !== 0x2b /* + */) break;
-      if (fenced === null && depth + (width >> 1) > limit) return { line, column: index - start + 1, depth: depth + (width >> 1) };
+      if (fenced === null && depth + (width >> 1) > limit)
+        return { line, column: index - start + 1, depth: depth + (width >> 1) };
     }
     const marker = fence.exec(text.slice(index, Math.min(stop, index + 16)))?.[1];
     if (marker && (fenced === null || marker.startsWith(fenced))) fenced = fenced === null ? marker : null;
@@ -66,7 +67,8 @@ export function yamlTooDeep(text: string, limit = maxNestingDepth): TooDeep | nu
       continue;
     }
     if (indent && char === 0x20) {
-      if (index - lineStart + 1 > limit * 2) return { line, column: index - lineStart + 1, depth: (index - lineStart + 1) >> 1 };
+      if (index - lineStart + 1 > limit * 2)
+        return { line, column: index - lineStart + 1, depth: (index - lineStart + 1) >> 1 };
       continue;
     }
     indent = false;
@@ -79,10 +81,19 @@ export function yamlTooDeep(text: string, limit = maxNestingDepth): TooDeep | nu
 
 /** The located problem for a text nested past the limit; `lineOffset` is the lines before the text in its file. */
 export function nestingProblem(file: string, kind: 'Markdown' | 'YAML', deep: TooDeep, lineOffset: number): Problem {
-  const hint = kind === 'Markdown' ? `Flatten the nested blockquotes or lists to at most ${maxNestingDepth} levels (real documents rarely need more than four).` : `Flatten the nested lists or maps to at most ${maxNestingDepth} levels.`;
-  return fileProblem(file, 'NestingTooDeep', `the ${kind} nests more than ${maxNestingDepth} levels deep here, so the file was not parsed`, hint, {
-    line: lineOffset + deep.line + 1,
-    column: deep.column,
-    ...(kind === 'Markdown' ? { field: 'body' } : {}),
-  });
+  const hint =
+    kind === 'Markdown'
+      ? `Flatten the nested blockquotes or lists to at most ${maxNestingDepth} levels (real documents rarely need more than four).`
+      : `Flatten the nested lists or maps to at most ${maxNestingDepth} levels.`;
+  return fileProblem(
+    file,
+    'NestingTooDeep',
+    `the ${kind} nests more than ${maxNestingDepth} levels deep here, so the file was not parsed`,
+    hint,
+    {
+      line: lineOffset + deep.line + 1,
+      column: deep.column,
+      ...(kind === 'Markdown' ? { field: 'body' } : {}),
+    },
+  );
 }

@@ -34,11 +34,21 @@ export class ParseCache {
       fs.rmSync(path.join(root, stale), { recursive: true, force: true });
     }
     // One folder per content folder, so two sites sharing a cache never evict each other's entries.
-    this.dir = path.join(root, current, createHash('sha256').update(path.resolve(contentDir)).digest('hex').slice(0, 16));
+    this.dir = path.join(
+      root,
+      current,
+      createHash('sha256').update(path.resolve(contentDir)).digest('hex').slice(0, 16),
+    );
   }
 
   static keyOf(job: ParseJob): string {
-    return createHash('sha256').update(job.kind).update('\0').update(job.file).update('\0').update(job.text).digest('hex');
+    return createHash('sha256')
+      .update(job.kind)
+      .update('\0')
+      .update(job.file)
+      .update('\0')
+      .update(job.text)
+      .digest('hex');
   }
 
   private shardOf(key: string): number {

@@ -53,7 +53,8 @@ export function frontMatterSource(file: string, text: string): YamlSource | unde
  */
 export function fieldsThatPassed(data: unknown, problems: Problem[]): PartialFields {
   const invalid = [...new Set(problems.map((problem) => problem.field.split('.')[0]!))];
-  if (invalid.includes('') || typeof data !== 'object' || data === null || Array.isArray(data)) return { fields: {}, invalid };
+  if (invalid.includes('') || typeof data !== 'object' || data === null || Array.isArray(data))
+    return { fields: {}, invalid };
   const fields = Object.fromEntries(Object.entries(data).filter(([name]) => !invalid.includes(name)));
   return { fields, invalid };
 }
@@ -69,36 +70,86 @@ export function parseDocument(job: ParseJob, validate: ValidateFunction): Parsed
   const slug = slugPattern.test(name) ? name : null;
   const problems: Problem[] = [];
   if (!slug) {
-    problems.push(fileProblem(file, 'InvalidFileName', `\`${path.basename(file)}\` is not a valid ${kind} slug`, `Rename the file to lowercase kebab-case, e.g. \`my-${kind}.md\`: the file name is the slug in every URL.`));
+    problems.push(
+      fileProblem(
+        file,
+        'InvalidFileName',
+        `\`${path.basename(file)}\` is not a valid ${kind} slug`,
+        `Rename the file to lowercase kebab-case, e.g. \`my-${kind}.md\`: the file name is the slug in every URL.`,
+      ),
+    );
   }
   const split = splitFrontMatter(text);
   if (!split.ok) {
     problems.push(
       split.reason === 'missing'
-        ? fileProblem(file, 'FrontMatterMissing', 'the file does not start with YAML front matter', 'Start the file with a line `---`, the fields, and another `---` line before the Markdown body.', { line: 1, column: 1 })
-        : fileProblem(file, 'FrontMatterUnclosed', 'the front matter opened on line 1 is never closed', 'Add a line `---` after the last front-matter field.', { line: 1, column: 1 }),
+        ? fileProblem(
+            file,
+            'FrontMatterMissing',
+            'the file does not start with YAML front matter',
+            'Start the file with a line `---`, the fields, and another `---` line before the Markdown body.',
+            { line: 1, column: 1 },
+          )
+        : fileProblem(
+            file,
+            'FrontMatterUnclosed',
+            'the front matter opened on line 1 is never closed',
+            'Add a line `---` after the last front-matter field.',
+            { line: 1, column: 1 },
+          ),
     );
     return { slug, body: '', bodyLineOffset: 0, problems };
   }
   const { body, bodyLineOffset } = split.value;
-  const { problems: frontProblems, ...fields } = parseFrontMatter(file, text, split.value, validate, `the front matter of ${kind} \`${name}\``);
+  const { problems: frontProblems, ...fields } = parseFrontMatter(
+    file,
+    text,
+    split.value,
+    validate,
+    `the front matter of ${kind} \`${name}\``,
+  );
   problems.push(...frontProblems);
   // Measured before the parser runs: it recurses per level.
   const markdownDeep = markdownTooDeep(body);
-  if (markdownDeep) return { slug, ...fields, body, bodyLineOffset, problems: [...problems, nestingProblem(file, 'Markdown', markdownDeep, bodyLineOffset)] };
+  if (markdownDeep)
+    return {
+      slug,
+      ...fields,
+      body,
+      bodyLineOffset,
+      problems: [...problems, nestingProblem(file, 'Markdown', markdownDeep, bodyLineOffset)],
+    };
   return { slug, ...fields, body, bodyLineOffset, rendered: storeMarkdown(renderMarkdown(body)), problems };
 }
 
 /** The front matter's problems, and its fields when the YAML itself could be read. */
-function parseFrontMatter(file: string, text: string, split: SplitMarkdown, validate: ValidateFunction, what: string): Pick<ParsedDocument, 'front' | 'partialFront' | 'problems'> {
+function parseFrontMatter(
+  file: string,
+  text: string,
+  split: SplitMarkdown,
+  validate: ValidateFunction,
+  what: string,
+): Pick<ParsedDocument, 'front' | 'partialFront' | 'problems'> {
   const { yaml, yamlLineOffset } = split;
   // Measured before the parser runs: it recurses per level.
   const yamlDeep = yamlTooDeep(yaml);
   if (yamlDeep) return { problems: [nestingProblem(file, 'YAML', yamlDeep, yamlLineOffset)] };
   const { source, syntaxErrors } = parseYamlSource(file, text, yaml, yamlLineOffset);
   if (syntaxErrors.length) {
-    return { problems: syntaxErrors.map((error) => fileProblem(file, 'YamlSyntax', error.message, 'Fix the YAML syntax: check indentation, quotes around values containing `: ` or `#`, and list dashes.', error)) };
+    return {
+      problems: syntaxErrors.map((error) =>
+        fileProblem(
+          file,
+          'YamlSyntax',
+          error.message,
+          'Fix the YAML syntax: check indentation, quotes around values containing `: ` or `#`, and list dashes.',
+          error,
+        ),
+      ),
+    };
   }
   const problems = validateAgainstSchema(source, validate, what);
-  return problems.length ? { partialFront: fieldsThatPassed(source.data, problems), problems } : { front: source.data as Record<string, unknown>, problems };
+  return problems.length
+    ? { partialFront: fieldsThatPassed(source.data, problems), problems }
+    : { front: source.data as Record<string, unknown>, problems };
 }

@@ -28,7 +28,15 @@ const workerScript = path.join(packageRoot, 'lib', 'content', 'parse-worker.js')
  * Each job's text is let go of once its document is parsed: the result carries what the build
  * needs, and a large site's sources would otherwise stay in memory twice over.
  */
-export async function parseDocuments(jobs: ParseJob[], options: { cacheDir: string | null; contentDir: string; threads?: boolean; onProgress?: (done: number, total: number) => void }): Promise<{ results: ParsedDocument[]; stats: ParseStats }> {
+export async function parseDocuments(
+  jobs: ParseJob[],
+  options: {
+    cacheDir: string | null;
+    contentDir: string;
+    threads?: boolean;
+    onProgress?: (done: number, total: number) => void;
+  },
+): Promise<{ results: ParsedDocument[]; stats: ParseStats }> {
   const cache = options.cacheDir ? new ParseCache(options.cacheDir, options.contentDir) : undefined;
   const results: (ParsedDocument | undefined)[] = new Array(jobs.length);
   const misses: { index: number; job: ParseJob & { key: string } }[] = [];
@@ -49,25 +57,42 @@ export async function parseDocuments(jobs: ParseJob[], options: { cacheDir: stri
   };
   options.onProgress?.(done, jobs.length);
 
-  const threads = options.threads !== false && misses.length >= poolThreshold && fs.existsSync(workerScript) ? Math.max(1, Math.min(os.availableParallelism(), 8)) : 0;
+  const threads =
+    options.threads !== false && misses.length >= poolThreshold && fs.existsSync(workerScript)
+      ? Math.max(1, Math.min(os.availableParallelism(), 8))
+      : 0;
   if (threads === 0) {
-    const validators = { resource: schemaRegistry().validator('resource.frontmatter'), article: schemaRegistry().validator('article.frontmatter') };
+    const validators = {
+      resource: schemaRegistry().validator('resource.frontmatter'),
+      article: schemaRegistry().validator('article.frontmatter'),
+    };
     for (const miss of misses) parsed(miss, parseDocument(miss.job, validators[miss.job.kind]));
   } else {
     await runPool(misses, threads, (position, result) => parsed(misses[position]!, result));
   }
   cache?.save();
-  return { results: results as ParsedDocument[], stats: { documents: jobs.length, cached: jobs.length - misses.length, parsed: misses.length, threads } };
+  return {
+    results: results as ParsedDocument[],
+    stats: { documents: jobs.length, cached: jobs.length - misses.length, parsed: misses.length, threads },
+  };
 }
 
 /** Parses the misses on `threads` worker threads; `deliver` gets each result with its position in `misses`. */
-async function runPool(misses: { index: number; job: ParseJob & { key: string } }[], threads: number, deliver: (position: number, result: ParsedDocument) => void): Promise<void> {
+async function runPool(
+  misses: { index: number; job: ParseJob & { key: string } }[],
+  threads: number,
+  deliver: (position: number, result: ParsedDocument) => void,
+): Promise<void> {
   const batches: { id: number; start: number; items: typeof misses }[] = [];
-  for (let start = 0; start < misses.length; start += batchSize) batches.push({ id: batches.length, start, items: misses.slice(start, start + batchSize) });
+  for (let start = 0; start < misses.length; start += batchSize)
+    batches.push({ id: batches.length, start, items: misses.slice(start, start + batchSize) });
   let next = 0;
   // A larger young generation: parsing allocates millions of short-lived tokens, and the default
   // semi-space makes the scavenger run often enough to cost a tenth of the parse.
-  const workers = Array.from({ length: threads }, () => new Worker(workerScript, { resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }));
+  const workers = Array.from(
+    { length: threads },
+    () => new Worker(workerScript, { resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }),
+  );
   try {
     await Promise.all(
       workers.map(

@@ -29,7 +29,13 @@ function parseYaml(file: string, fileText: string, yamlText: string, lineOffset:
   if (syntaxErrors.length) {
     return {
       problems: syntaxErrors.map((error) =>
-        fileProblem(file, 'YamlSyntax', error.message, 'Fix the YAML syntax: check indentation, quotes around values containing `: ` or `#`, and list dashes.', error),
+        fileProblem(
+          file,
+          'YamlSyntax',
+          error.message,
+          'Fix the YAML syntax: check indentation, quotes around values containing `: ` or `#`, and list dashes.',
+          error,
+        ),
       ),
     };
   }

@@ -12,7 +12,9 @@ export function validateAgainstSchema(source: YamlSource, validate: ValidateFunc
 
 // `if/then` and `oneOf` wrap the errors that say what is really wrong; keep those.
 function collapse(errors: ErrorObject[]): ErrorObject[] {
-  const meaningful = errors.filter((error) => !['if', 'oneOf', 'anyOf', 'not'].includes(error.keyword) || errors.length === 1);
+  const meaningful = errors.filter(
+    (error) => !['if', 'oneOf', 'anyOf', 'not'].includes(error.keyword) || errors.length === 1,
+  );
   const seen = new Set<string>();
   return meaningful.filter((error) => {
     const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
@@ -87,14 +89,17 @@ function explain(error: ErrorObject): string {
       return `must be ${article(String(params.type))}`;
     }
     case 'format':
-      return params.format === 'date' ? 'must be a real calendar date written YYYY-MM-DD' : `must be a valid ${String(params.format)}`;
+      return params.format === 'date'
+        ? 'must be a real calendar date written YYYY-MM-DD'
+        : `must be a valid ${String(params.format)}`;
     case 'enum':
       return `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
     case 'const':
       return `must be ${JSON.stringify(params.allowedValue)}`;
     case 'pattern': {
       const pattern = String(params.pattern);
-      if (pattern.startsWith('^[a-z0-9]+(-[a-z0-9]+)*$')) return 'must be lowercase kebab-case (letters, digits and single hyphens)';
+      if (pattern.startsWith('^[a-z0-9]+(-[a-z0-9]+)*$'))
+        return 'must be lowercase kebab-case (letters, digits and single hyphens)';
       if (pattern === '^https?://') return 'must be an absolute http(s) URL';
       if (pattern === '^[^\\n]*$' || pattern === '^[^\\n\\r]*$') return 'must fit on one line';
       return `must match ${pattern}`;

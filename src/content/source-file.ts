@@ -41,7 +41,11 @@ export function parseYamlSource(
     } catch (error) {
       // The yaml library refuses aliases that expand past the count (a "billion laughs" file): point at the first alias.
       if (!(error instanceof ReferenceError)) throw error;
-      syntaxErrors.push({ ...firstAlias(doc, lineCounter, lineOffset), message: 'aliases (`*name`) expand to more than 100 copies here, which looks like a resource exhaustion attack; write the values out instead of nesting aliases' });
+      syntaxErrors.push({
+        ...firstAlias(doc, lineCounter, lineOffset),
+        message:
+          'aliases (`*name`) expand to more than 100 copies here, which looks like a resource exhaustion attack; write the values out instead of nesting aliases',
+      });
     }
   }
   return { source: { file, text: fileText, data, doc, lineCounter, lineOffset }, syntaxErrors };

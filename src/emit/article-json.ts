@@ -5,7 +5,13 @@ import { estimateTokens } from './context.js';
 
 /** The fields every listing of a guide starts with, like resourceCore for resources. */
 export function articleCore(article: Article) {
-  return { slug: article.slug, title: article.title, description: article.description, kind: article.kind, order: article.order };
+  return {
+    slug: article.slug,
+    title: article.title,
+    description: article.description,
+    kind: article.kind,
+    order: article.order,
+  };
 }
 
 export function articleRef(article: Article, context: EmitContext) {
@@ -68,7 +74,13 @@ export function articleJson(article: Article, cluster: Cluster, context: EmitCon
     title: article.title,
     kind: article.kind,
     body: article.body,
-    cluster: { id: cluster.id, title: cluster.title, status: cluster.status, position: index + 1, total: ordered.length },
+    cluster: {
+      id: cluster.id,
+      title: cluster.title,
+      status: cluster.status,
+      position: index + 1,
+      total: ordered.length,
+    },
     description: article.description,
     ...(article.target_query ? { target_query: article.target_query } : {}),
     order: article.order,
@@ -129,12 +141,17 @@ export function articleMarkdown(article: Article, cluster: Cluster, context: Emi
       `- License: ${urls.license}`,
     ].join('\n'),
   ];
-  if (article.takeaways.length) parts.push(`## Key takeaways\n\n${article.takeaways.map((point) => `- ${point}`).join('\n')}`);
+  if (article.takeaways.length)
+    parts.push(`## Key takeaways\n\n${article.takeaways.map((point) => `- ${point}`).join('\n')}`);
   parts.push(article.body);
-  if (article.faq.length) parts.push(`## FAQ\n\n${article.faq.map((entry) => `### ${entry.question}\n\n${entry.answer}`).join('\n\n')}`);
+  if (article.faq.length)
+    parts.push(`## FAQ\n\n${article.faq.map((entry) => `### ${entry.question}\n\n${entry.answer}`).join('\n\n')}`);
   parts.push(
     `## In this cluster\n\n${ordered
-      .map((other, index) => `${index + 1}. ${other.slug === article.slug ? `${other.title} (this article)` : `[${linkText(other.title)}](${urls.articleMarkdown(other.slug)})`}`)
+      .map(
+        (other, index) =>
+          `${index + 1}. ${other.slug === article.slug ? `${other.title} (this article)` : `[${linkText(other.title)}](${urls.articleMarkdown(other.slug)})`}`,
+      )
       .join('\n')}`,
   );
   return `${parts.join('\n\n')}\n`;

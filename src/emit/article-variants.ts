@@ -15,7 +15,11 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
   const ordered = clusterArticles(cluster);
   const index = ordered.findIndex((other) => other.slug === article.slug);
   const clusterPath = pagePaths.cluster(cluster.id);
-  const trail = breadcrumbTrail(context, { name: cluster.title, href: clusterPath }, { name: article.title, href: pagePaths.article(article.slug) });
+  const trail = breadcrumbTrail(
+    context,
+    { name: cluster.title, href: clusterPath },
+    { name: article.title, href: pagePaths.article(article.slug) },
+  );
   const resourcesBySlug = resourcesBySlugOf(model);
   const head = {
     title: `${article.title} · ${model.site.name}`,
@@ -67,7 +71,12 @@ export function articlePaths(slug: string): string[] {
 }
 
 /** The files of one guide, each rendered as it is asked for; `key` marks them for reuse by the next build. */
-export function* articleFiles(article: Article, cluster: Cluster, context: EmitContext, key?: string): Generator<OutputFile> {
+export function* articleFiles(
+  article: Article,
+  cluster: Cluster,
+  context: EmitContext,
+  key?: string,
+): Generator<OutputFile> {
   const [html, markdown, json] = articlePaths(article.slug) as [string, string, string];
   const keyed = key ? { key } : {};
   yield { path: html, content: articleHtml(article, cluster, context), ...keyed };
@@ -86,7 +95,8 @@ export function* emitArticleVariants(context: EmitContext): Generator<OutputFile
   }
   // The JSON of each article again, one per line, built as the line is written.
   const records = (function* () {
-    for (const cluster of context.model.clusters) for (const article of clusterArticles(cluster)) yield articleJson(article, cluster, context);
+    for (const cluster of context.model.clusters)
+      for (const article of clusterArticles(cluster)) yield articleJson(article, cluster, context);
   })();
   yield ndjsonFile(context.registry, 'public/api/articles.jsonl', records, 'article');
 }

@@ -16,10 +16,22 @@ export function emitCategoryPages(context: EmitContext): OutputFile[] {
       const resources = category.resources.map((slug) => resourceItem(bySlug.get(slug)!, context));
       const trail = breadcrumbTrail(context, { name: category.title, href: path });
       const description = category.description ?? `${resources.length} resources in the category ${category.title}.`;
-      const head = listingHead(context, { title: `${category.title} · ${model.site.name}`, name: category.title, description, path, json: urls.categories, items: resources, trail });
+      const head = listingHead(context, {
+        title: `${category.title} · ${model.site.name}`,
+        name: category.title,
+        description,
+        path,
+        json: urls.categories,
+        items: resources,
+        trail,
+      });
       const content = context.pages.render(
         'category',
-        pageData(context, head, { category: { id: category.id, title: category.title, description, count: category.count, href: path }, resources, breadcrumbs: trail }),
+        pageData(context, head, {
+          category: { id: category.id, title: category.title, description, count: category.count, href: path },
+          resources,
+          breadcrumbs: trail,
+        }),
       );
       return { path: pageFile(path), content };
     });

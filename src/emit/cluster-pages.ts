@@ -13,11 +13,26 @@ export function emitClusterPages(context: EmitContext): OutputFile[] {
     const articles = clusterArticles(cluster).map((article) => articleItem(article, context));
     const trail = breadcrumbTrail(context, { name: cluster.title, href: path });
     const description = cluster.description ?? `${articles.length} guides on ${cluster.title}, in reading order.`;
-    const head = listingHead(context, { title: `${cluster.title} · Guides · ${model.site.name}`, name: cluster.title, description, path, json: urls.articleIndex, items: articles, trail });
+    const head = listingHead(context, {
+      title: `${cluster.title} · Guides · ${model.site.name}`,
+      name: cluster.title,
+      description,
+      path,
+      json: urls.articleIndex,
+      items: articles,
+      trail,
+    });
     const content = context.pages.render(
       'cluster',
       pageData(context, head, {
-        cluster: { id: cluster.id, title: cluster.title, description, status: cluster.status, started: cluster.started, href: path },
+        cluster: {
+          id: cluster.id,
+          title: cluster.title,
+          description,
+          status: cluster.status,
+          started: cluster.started,
+          href: path,
+        },
         articles,
         breadcrumbs: trail,
       }),

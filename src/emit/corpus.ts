@@ -6,7 +6,11 @@ import { resourceCore, resourceSources } from './resource-json.js';
 export type CorpusExport = 'sample' | 'full';
 
 /** One resource record of a corpus export. In the free sample a premium body is withheld: `text` null, teaser in `premium_summary`. */
-export function corpusResourceRecord(resource: Resource, exportKind: CorpusExport, context: EmitContext): Record<string, unknown> {
+export function corpusResourceRecord(
+  resource: Resource,
+  exportKind: CorpusExport,
+  context: EmitContext,
+): Record<string, unknown> {
   const { urls } = context;
   const withheld = resource.premium && exportKind === 'sample';
   return {
@@ -46,7 +50,10 @@ export function corpusMetaRecord(exportKind: CorpusExport, context: EmitContext)
 }
 
 export function corpusRecords(exportKind: CorpusExport, context: EmitContext): Record<string, unknown>[] {
-  return [corpusMetaRecord(exportKind, context), ...context.model.resources.map((resource) => corpusResourceRecord(resource, exportKind, context))];
+  return [
+    corpusMetaRecord(exportKind, context),
+    ...context.model.resources.map((resource) => corpusResourceRecord(resource, exportKind, context)),
+  ];
 }
 
 /** The published corpus schema: the record schema with its shared definitions inlined, so it stands alone. */
@@ -63,7 +70,8 @@ export function publishedCorpusSchema(context: EmitContext): Record<string, unkn
  * The records are those of corpus.jsonl, each checked against the record schema as that file is written.
  */
 function corpusJsonFile(meta: Record<string, unknown>, resources: Record<string, unknown>[]): OutputFile {
-  const indent = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(depth)}`);
+  const indent = (value: unknown, depth: number) =>
+    JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(depth)}`);
   return {
     path: 'public/api/corpus.json',
     content: (function* () {

@@ -34,10 +34,14 @@ function sitemapEntries(context: EmitContext): SitemapEntry[] {
   const { model, urls } = context;
   const listing = (pagePath: string) => ({ loc: pageUrl(context, pagePath), lastmod: context.buildDate });
   const categories = [...new Set(model.resources.map((resource) => resource.category))].sort(byString);
-  const tags = [...new Set([...model.resources, ...model.articles].flatMap((document) => document.tags))].sort(byString);
+  const tags = [...new Set([...model.resources, ...model.articles].flatMap((document) => document.tags))].sort(
+    byString,
+  );
   return [
     { loc: urls.home, lastmod: context.buildDate },
-    ...model.resources.filter((resource) => !resource.premium).map((resource) => ({ loc: urls.resourceHtml(resource.slug), lastmod: resource.updated })),
+    ...model.resources
+      .filter((resource) => !resource.premium)
+      .map((resource) => ({ loc: urls.resourceHtml(resource.slug), lastmod: resource.updated })),
     ...model.articles.map((article) => ({ loc: urls.articleHtml(article.slug), lastmod: article.updated })),
     ...model.clusters.map((cluster) => listing(pagePaths.cluster(cluster.id))),
     ...model.paths.map((learningPath) => listing(pagePaths.learningPath(learningPath.id))),
@@ -53,13 +57,17 @@ export function emitCrawlerFiles(context: EmitContext): OutputFile[] {
   const indexItems: string[] = [];
   for (let index = 0; index < chunks; index++) {
     const chunk = entries.slice(index * sitemapLimit, (index + 1) * sitemapLimit);
-    const urls = chunk.map((entry) => `  <url><loc>${escapeXml(entry.loc)}</loc><lastmod>${entry.lastmod}</lastmod></url>`);
+    const urls = chunk.map(
+      (entry) => `  <url><loc>${escapeXml(entry.loc)}</loc><lastmod>${entry.lastmod}</lastmod></url>`,
+    );
     files.push({
       path: `public/sitemap-${index}.xml`,
       content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
     });
     const lastmod = chunk.reduce((newest, entry) => (entry.lastmod > newest ? entry.lastmod : newest), '');
-    indexItems.push(`  <sitemap><loc>${escapeXml(context.urls.sitemap(index))}</loc><lastmod>${lastmod}</lastmod></sitemap>`);
+    indexItems.push(
+      `  <sitemap><loc>${escapeXml(context.urls.sitemap(index))}</loc><lastmod>${lastmod}</lastmod></sitemap>`,
+    );
   }
   files.push({
     path: 'public/sitemap-index.xml',

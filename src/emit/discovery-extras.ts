@@ -9,7 +9,14 @@ export function mcpCatalog(context: EmitContext): Record<string, unknown> {
   const name = String(card.name).split('/')[1];
   return {
     specVersion: 'draft',
-    entries: [{ identifier: `urn:air:${host}:${name}`, displayName: `${context.model.site.name} MCP server`, type: 'application/mcp-server-card+json', url: `${context.urls.mcp}/server-card` }],
+    entries: [
+      {
+        identifier: `urn:air:${host}:${name}`,
+        displayName: `${context.model.site.name} MCP server`,
+        type: 'application/mcp-server-card+json',
+        url: `${context.urls.mcp}/server-card`,
+      },
+    ],
   };
 }
 

@@ -15,7 +15,10 @@ export function headersFile(context: EmitContext): string {
     ['/*', [`Link: ${discovery}`]],
     ['/*.md', ['Content-Type: text/markdown; charset=utf-8']],
     ['/*.jsonl', ['Content-Type: application/x-ndjson']],
-    ...Object.entries(contentTypeOverrides).map(([path, type]): [string, string[]] => [path, [`Content-Type: ${type}`]]),
+    ...Object.entries(contentTypeOverrides).map(([path, type]): [string, string[]] => [
+      path,
+      [`Content-Type: ${type}`],
+    ]),
     ['/llms.txt', ['Content-Type: text/plain; charset=utf-8']],
     ['/llms-full.txt', ['Content-Type: text/plain; charset=utf-8']],
     // Hashed file names change whenever the content does, so they can be cached for a year.

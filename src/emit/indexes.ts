@@ -36,7 +36,10 @@ export function articleIndex(context: EmitContext): Record<string, unknown> {
     words: articles.reduce((sum, article) => sum + article.rendered.words, 0),
     estimated_tokens: articles.reduce((sum, article) => sum + estimateTokens(article.body), 0),
     ...(articles.length
-      ? { newest_update: newest(articles.map((article) => article.updated)), newest_publish: newest(articles.map((article) => article.published)) }
+      ? {
+          newest_update: newest(articles.map((article) => article.updated)),
+          newest_publish: newest(articles.map((article) => article.published)),
+        }
       : {}),
     clusters_complete: model.clusters.filter((cluster) => cluster.status === 'complete').length,
     clusters: model.clusters.map((cluster) => ({
@@ -104,7 +107,14 @@ export function searchIndex(context: EmitContext): Record<string, unknown> {
       updated: article.updated,
     })),
   ];
-  return { site: model.site.name, url: urls.home, count: rows.length, license: urls.license, weights: searchWeights, rows };
+  return {
+    site: model.site.name,
+    url: urls.home,
+    count: rows.length,
+    license: urls.license,
+    weights: searchWeights,
+    rows,
+  };
 }
 
 export function emitIndexes(context: EmitContext): OutputFile[] {

@@ -22,7 +22,12 @@ function graph(...nodes: unknown[]) {
 function breadcrumbList(trail: Link[], context: EmitContext) {
   return {
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((link, index) => ({ '@type': 'ListItem', position: index + 1, name: link.name, item: pageUrl(context, link.href) })),
+    itemListElement: trail.map((link, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: link.name,
+      item: pageUrl(context, link.href),
+    })),
   };
 }
 
@@ -67,7 +72,12 @@ function techArticle(document: Resource | Article, url: string, context: EmitCon
   };
 }
 
-export function resourceJsonLd(resource: Resource, categoryTitle: string, trail: Link[], context: EmitContext): unknown {
+export function resourceJsonLd(
+  resource: Resource,
+  categoryTitle: string,
+  trail: Link[],
+  context: EmitContext,
+): unknown {
   const url = context.urls.resourceHtml(resource.slug);
   return graph(
     techArticle(resource, url, context, {
@@ -87,7 +97,10 @@ export function articleJsonLd(article: Article, cluster: Cluster, trail: Link[],
       datePublished: article.published,
       dateModified: article.updated,
       isAccessibleForFree: true,
-      isPartOf: [website(context), { '@type': 'CollectionPage', name: cluster.title, url: pageUrl(context, pagePaths.cluster(cluster.id)) }],
+      isPartOf: [
+        website(context),
+        { '@type': 'CollectionPage', name: cluster.title, url: pageUrl(context, pagePaths.cluster(cluster.id)) },
+      ],
     }),
     breadcrumbList(trail, context),
   );
@@ -119,7 +132,12 @@ export function collectionJsonLd(collection: CollectionDescription, context: Emi
       mainEntity: {
         '@type': 'ItemList',
         numberOfItems: collection.items.length,
-        itemListElement: collection.items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, url: pageUrl(context, item.href) })),
+        itemListElement: collection.items.map((item, index) => ({
+          '@type': 'ListItem',
+          position: index + 1,
+          name: item.name,
+          url: pageUrl(context, item.href),
+        })),
       },
     },
     breadcrumbList(collection.trail, context),
@@ -129,7 +147,15 @@ export function collectionJsonLd(collection: CollectionDescription, context: Emi
 export function searchPageJsonLd(description: string, trail: Link[], context: EmitContext): unknown {
   const url = pageUrl(context, pagePaths.search);
   return graph(
-    { '@type': 'SearchResultsPage', '@id': url, url, name: `Search ${context.model.site.name}`, description, inLanguage: context.model.site.language, isPartOf: website(context) },
+    {
+      '@type': 'SearchResultsPage',
+      '@id': url,
+      url,
+      name: `Search ${context.model.site.name}`,
+      description,
+      inLanguage: context.model.site.language,
+      isPartOf: website(context),
+    },
     breadcrumbList(trail, context),
   );
 }

@@ -14,14 +14,32 @@ export function emitLearningPathPages(context: EmitContext): OutputFile[] {
     const path = pagePaths.learningPath(learningPath.id);
     const resources = learningPath.steps.map((slug) => bySlug.get(slug)!);
     const steps = resources.map((resource, index) => ({ ...resourceItem(resource, context), position: index + 1 }));
-    const freeWords = resources.filter((resource) => !resource.premium).reduce((sum, resource) => sum + resource.rendered.words, 0);
+    const freeWords = resources
+      .filter((resource) => !resource.premium)
+      .reduce((sum, resource) => sum + resource.rendered.words, 0);
     const trail = breadcrumbTrail(context, { name: learningPath.title, href: path });
-    const description = learningPath.description ?? `A reading order of ${steps.length} resources: ${learningPath.title}.`;
-    const head = listingHead(context, { title: `${learningPath.title} · Learning path · ${model.site.name}`, name: learningPath.title, description, path, json: urls.paths, items: steps, trail });
+    const description =
+      learningPath.description ?? `A reading order of ${steps.length} resources: ${learningPath.title}.`;
+    const head = listingHead(context, {
+      title: `${learningPath.title} · Learning path · ${model.site.name}`,
+      name: learningPath.title,
+      description,
+      path,
+      json: urls.paths,
+      items: steps,
+      trail,
+    });
     const content = context.pages.render(
       'path',
       pageData(context, head, {
-        learning_path: { id: learningPath.id, title: learningPath.title, description, level: learningPath.level, href: path, minutes: readingMinutes(freeWords) },
+        learning_path: {
+          id: learningPath.id,
+          title: learningPath.title,
+          description,
+          level: learningPath.level,
+          href: path,
+          minutes: readingMinutes(freeWords),
+        },
         steps,
         breadcrumbs: trail,
       }),

@@ -20,7 +20,9 @@ export function licenseXml(context: EmitContext): string {
   const copyright = `    <copyright ${copyrightAttributes}>${escapeXml(site.license.copyright ?? site.publisher.name)}</copyright>`;
   const usage = [
     `      <permits type="usage">${site.license.permits.join(' ')}</permits>`,
-    ...(site.license.prohibits.length ? [`      <prohibits type="usage">${site.license.prohibits.join(' ')}</prohibits>`] : []),
+    ...(site.license.prohibits.length
+      ? [`      <prohibits type="usage">${site.license.prohibits.join(' ')}</prohibits>`]
+      : []),
   ];
   const terms = `    <terms>${escapeXml(site.license.terms_url ?? urls.terms)}</terms>`;
 
@@ -52,7 +54,15 @@ export function licenseXml(context: EmitContext): string {
     '    <license>',
     ...usage,
     '    </license>',
-    ...(corpus ? paid('training', ['      <permits type="usage">all</permits>'], corpus.checkout_url ?? site.pricing.payment_url, corpus.currency, corpus.price) : []),
+    ...(corpus
+      ? paid(
+          'training',
+          ['      <permits type="usage">all</permits>'],
+          corpus.checkout_url ?? site.pricing.payment_url,
+          corpus.currency,
+          corpus.price,
+        )
+      : []),
     copyright,
     terms,
     '  </content>',

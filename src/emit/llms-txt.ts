@@ -3,7 +3,6 @@ import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
 import { linkText, oneLine } from './markdown-text.js';
 
-
 /** /llms.txt in the llmstxt.org format: H1, blockquote, notes, H2 file lists of absolute `.md` links, `## Optional` last. */
 export function llmsTxt(context: EmitContext): string {
   const { model, urls } = context;
@@ -12,7 +11,8 @@ export function llmsTxt(context: EmitContext): string {
   const free = model.resources.filter((resource) => !resource.premium);
   const premium = model.resources.filter((resource) => resource.premium);
   const categories = [...new Set(free.map((resource) => resource.category))].sort(byString);
-  const link = (title: string, url: string, description: string) => `- [${linkText(title)}](${url}): ${oneLine(description)}`;
+  const link = (title: string, url: string, description: string) =>
+    `- [${linkText(title)}](${url}): ${oneLine(description)}`;
 
   const parts = [
     `# ${site.name}`,
@@ -23,19 +23,33 @@ export function llmsTxt(context: EmitContext): string {
     ].join('\n\n'),
   ];
   for (const category of categories) {
-    const title = categoryTitle.get(category) ?? category.replace(/-/g, ' ').replace(/^./, (char) => char.toUpperCase());
-    parts.push(`## ${title}\n\n${free.filter((resource) => resource.category === category).map((resource) => link(resource.title, urls.resourceMarkdown(resource.slug), resource.description)).join('\n')}`);
+    const title =
+      categoryTitle.get(category) ?? category.replace(/-/g, ' ').replace(/^./, (char) => char.toUpperCase());
+    parts.push(
+      `## ${title}\n\n${free
+        .filter((resource) => resource.category === category)
+        .map((resource) => link(resource.title, urls.resourceMarkdown(resource.slug), resource.description))
+        .join('\n')}`,
+    );
   }
   if (premium.length) {
-    parts.push(`## Premium resources\n\n${premium.map((resource) => link(`${resource.title} (premium: key required)`, urls.resourceMarkdown(resource.slug), resource.description)).join('\n')}`);
+    parts.push(
+      `## Premium resources\n\n${premium.map((resource) => link(`${resource.title} (premium: key required)`, urls.resourceMarkdown(resource.slug), resource.description)).join('\n')}`,
+    );
   }
   for (const cluster of model.clusters) {
     const articles = [cluster.pillar, ...cluster.subs];
-    parts.push(`## Guides: ${oneLine(cluster.title)}\n\n${articles.map((article) => link(article.title, urls.articleMarkdown(article.slug), article.description)).join('\n')}`);
+    parts.push(
+      `## Guides: ${oneLine(cluster.title)}\n\n${articles.map((article) => link(article.title, urls.articleMarkdown(article.slug), article.description)).join('\n')}`,
+    );
   }
   parts.push(
     `## Optional\n\n${[
-      link('Full text of every free resource', urls.llmsFullTxt, 'all free bodies in one file; premium resources as summaries'),
+      link(
+        'Full text of every free resource',
+        urls.llmsFullTxt,
+        'all free bodies in one file; premium resources as summaries',
+      ),
       link('Free corpus export (NDJSON)', urls.corpusJsonl, 'meta record, then one record per resource'),
       link('Article index', urls.articleIndex, 'guide clusters in reading order'),
       link('Learning paths', urls.paths, 'curated reading orders over the resources'),

@@ -26,14 +26,19 @@ export function contentText(file: OutputFile): string {
 export class OutputSchemaError extends Error {
   override readonly name = 'OutputSchemaError';
   constructor(path: string, schema: SchemaName, details: string) {
-    super(`The build produced ${path}, which does not match schemas/${schema}.schema.json: ${details}. This is a bug in agentdir; please report it with the content that triggers it.`);
+    super(
+      `The build produced ${path}, which does not match schemas/${schema}.schema.json: ${details}. This is a bug in agentdir; please report it with the content that triggers it.`,
+    );
   }
 }
 
 export function assertValid(registry: SchemaRegistry, schema: SchemaName, value: unknown, path: string): void {
   const validate = registry.validator(schema);
   if (!validate(value)) {
-    const details = (validate.errors ?? []).slice(0, 3).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('; ');
+    const details = (validate.errors ?? [])
+      .slice(0, 3)
+      .map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`)
+      .join('; ');
     throw new OutputSchemaError(path, schema, details);
   }
 }
@@ -45,7 +50,12 @@ export function jsonFile(registry: SchemaRegistry, path: string, value: unknown,
 }
 
 /** An NDJSON output: one compact JSON value per line, each checked against its record schema as it is written. */
-export function ndjsonFile(registry: SchemaRegistry, path: string, records: Iterable<unknown>, schema: SchemaName): OutputFile {
+export function ndjsonFile(
+  registry: SchemaRegistry,
+  path: string,
+  records: Iterable<unknown>,
+  schema: SchemaName,
+): OutputFile {
   return {
     path,
     content: (function* () {

@@ -24,7 +24,11 @@ export interface PageHead {
 }
 
 /** The data every template receives: the site, its addresses, the stylesheet and the page head, plus the page's own fields. */
-export function pageData(context: EmitContext, head: PageHead, fields: Record<string, unknown>): Record<string, unknown> {
+export function pageData(
+  context: EmitContext,
+  head: PageHead,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
   const { jsonld, ...rest } = head;
   return {
     site: context.model.site,
@@ -73,6 +77,9 @@ export function listingHead(context: EmitContext, listing: Listing): PageHead {
     canonical: pageUrl(context, path),
     markdown: context.urls.llmsTxt,
     json,
-    jsonld: collectionJsonLd({ name, description, path, items: items.map((item) => ({ name: item.title, href: item.href })), trail }, context),
+    jsonld: collectionJsonLd(
+      { name, description, path, items: items.map((item) => ({ name: item.title, href: item.href })), trail },
+      context,
+    ),
   };
 }

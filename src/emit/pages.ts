@@ -51,7 +51,11 @@ function homePage(context: EmitContext): string {
           href: pagePaths.category(category.id),
           resources: category.resources.map((slug) => resourceItem(bySlug.get(slug)!, context)),
         })),
-      tags: siteTags(context).map((entry) => ({ name: entry.tag, href: pagePaths.tag(entry.tag), count: entry.resources.length + entry.articles.length })),
+      tags: siteTags(context).map((entry) => ({
+        name: entry.tag,
+        href: pagePaths.tag(entry.tag),
+        count: entry.resources.length + entry.articles.length,
+      })),
       getting_started: bySlug.has('getting-started') ? pagePaths.resource('getting-started') : undefined,
     }),
   );
@@ -60,7 +64,14 @@ function homePage(context: EmitContext): string {
 /** The page static hosts and `agentdir serve` answer for unknown paths; it asks search engines not to index it. */
 function notFoundPage(context: EmitContext): string {
   const { model } = context;
-  return context.pages.render('not-found', pageData(context, { title: `Page not found · ${model.site.name}`, description: model.site.description, robots: 'noindex' }, {}));
+  return context.pages.render(
+    'not-found',
+    pageData(
+      context,
+      { title: `Page not found · ${model.site.name}`, description: model.site.description, robots: 'noindex' },
+      {},
+    ),
+  );
 }
 
 /** The home page and the 404 page. */

@@ -14,7 +14,13 @@ export function paywallPages(resource: Resource, context: EmitContext): [without
   const { urls, model } = context;
   const category = categoryLink(resource.category, context);
   const trail = breadcrumbTrail(context, category, { name: resource.title, href: pagePaths.resource(resource.slug) });
-  const head = { title: `${resource.title} (premium) · ${model.site.name}`, description: resource.description, canonical: urls.resourceHtml(resource.slug), og_type: 'article' as const, robots: 'noindex' };
+  const head = {
+    title: `${resource.title} (premium) · ${model.site.name}`,
+    description: resource.description,
+    canonical: urls.resourceHtml(resource.slug),
+    og_type: 'article' as const,
+    robots: 'noindex',
+  };
   const render = (x402: boolean) =>
     context.pages.render(
       'paywall',

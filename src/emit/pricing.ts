@@ -24,8 +24,12 @@ export function pricingJson(context: EmitContext): Record<string, unknown> {
     method: 'x402',
     checkout_url: urls.payment,
     endpoint: urls.x402('{slug}'),
-    deliverables: ['One premium resource as Markdown, paid in USDC in the X-PAYMENT header of the request itself', 'No account and no key'],
-    license_grant: 'Read and use the fetched resource as input to an agent or model (ai-input); no training, no redistribution.',
+    deliverables: [
+      'One premium resource as Markdown, paid in USDC in the X-PAYMENT header of the request itself',
+      'No account and no key',
+    ],
+    license_grant:
+      'Read and use the fetched resource as input to an agent or model (ai-input); no training, no redistribution.',
   };
   const units = { starter: 'key', corpus: 'license', redistribution: 'license' } as const;
   return {
@@ -65,10 +69,20 @@ export function paymentJson(context: EmitContext): Record<string, unknown> {
     access: {
       headers: keyHeaders,
       how_to_pay: howToPay(context),
-      gated_paths: ['/resources/{slug}', '/resources/{slug}.md', '/api/resources/{slug}.json', '/api/corpus.full.jsonl'],
+      gated_paths: [
+        '/resources/{slug}',
+        '/resources/{slug}.md',
+        '/api/resources/{slug}.json',
+        '/api/corpus.full.jsonl',
+      ],
     },
     methods: [
-      { type: 'checkout', url: site.pricing.payment_url, tiers: site.pricing.tiers.map((tier) => tier.id), delivery: site.pricing.delivery },
+      {
+        type: 'checkout',
+        url: site.pricing.payment_url,
+        tiers: site.pricing.tiers.map((tier) => tier.id),
+        delivery: site.pricing.delivery,
+      },
       {
         type: 'x402',
         x402Version: 1,
@@ -79,7 +93,8 @@ export function paymentJson(context: EmitContext): Record<string, unknown> {
         price_usd: site.pricing.price_usd,
         mime_type: 'text/markdown',
         resources: premium.map((slug) => urls.x402(slug)),
-        status: 'Answers 503 x402_not_configured until the operator configures a facilitator and a wallet; then 402 with payment requirements.',
+        status:
+          'Answers 503 x402_not_configured until the operator configures a facilitator and a wallet; then 402 with payment requirements.',
       },
     ],
     pricing: urls.pricing,

@@ -7,7 +7,10 @@
 export function readableHtml(html: string): string {
   return html
     .replaceAll('<pre>', '<pre tabindex="0">')
-    .replaceAll('<table>', '<div class="table-scroll" tabindex="0" role="region" aria-label="Table, scrolls sideways"><table>')
+    .replaceAll(
+      '<table>',
+      '<div class="table-scroll" tabindex="0" role="region" aria-label="Table, scrolls sideways"><table>',
+    )
     .replaceAll('</table>', '</table></div>');
 }
 

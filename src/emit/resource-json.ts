@@ -3,7 +3,10 @@ import type { EmitContext } from './context.js';
 import { estimateTokens } from './context.js';
 
 /** Price fields of a premium resource: its own overrides, else the starter key of site.yaml. */
-export function premiumOffer(resource: Resource, context: EmitContext): { price: number; currency: string; checkout_url: string } {
+export function premiumOffer(
+  resource: Resource,
+  context: EmitContext,
+): { price: number; currency: string; checkout_url: string } {
   const { pricing } = context.model.site;
   const starter = pricing.tiers.find((tier) => tier.id === 'starter') ?? pricing.tiers[0]!;
   return {

@@ -46,7 +46,9 @@ export function resourceHtml(resource: Resource, context: EmitContext): string {
       toc: tableOfContents(resource.rendered.outline),
       body_html: readableHtml(bodyHtml(resource.rendered)),
       learning_paths: pathsThrough(resource, context),
-      guides: model.articles.filter((article) => article.resources.includes(resource.slug)).map((article) => articleItem(article, context)),
+      guides: model.articles
+        .filter((article) => article.resources.includes(resource.slug))
+        .map((article) => articleItem(article, context)),
     }),
   );
 }

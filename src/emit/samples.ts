@@ -12,7 +12,10 @@ export function* finetuneRecords(context: EmitContext): Generator<Record<string,
       messages: [
         { role: 'system', content: system },
         { role: 'user', content: `Explain "${resource.title}" for an engineer building AI agents.` },
-        { role: 'assistant', content: `${resource.description}\n\n${resource.body}\n\nSource: ${context.urls.resourceHtml(resource.slug)}` },
+        {
+          role: 'assistant',
+          content: `${resource.description}\n\n${resource.body}\n\nSource: ${context.urls.resourceHtml(resource.slug)}`,
+        },
       ],
     };
   }

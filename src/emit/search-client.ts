@@ -32,7 +32,11 @@ function local(url: string): string | null {
   return `/${resolved.pathname.replace(/^\/+/, '')}${resolved.search}${resolved.hash}`;
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (text !== undefined) node.textContent = text;
   if (className) node.className = className;
@@ -57,9 +61,13 @@ function resultItem(row: IndexRow, accessHref: string, offer: PremiumOffer | und
   item.append(title, element('p', row.description, 'item-description'));
   if (row.premium) {
     // A premium page answers 402 without a key: name it with its price, and say where to buy access.
-    title.append(`${row.title} `, element('span', offer ? `(premium, ${offer.price} ${offer.currency})` : '(premium)', 'premium-price'));
+    title.append(
+      `${row.title} `,
+      element('span', offer ? `(premium, ${offer.price} ${offer.currency})` : '(premium)', 'premium-price'),
+    );
     const buy = element('p', undefined, 'offer');
-    if (offer) buy.append(link(offer.checkout_url, `Buy an access key, ${offer.price} ${offer.currency}`, 'button'), ' ');
+    if (offer)
+      buy.append(link(offer.checkout_url, `Buy an access key, ${offer.price} ${offer.currency}`, 'button'), ' ');
     buy.append(link(accessHref, 'How premium access works'));
     item.append(buy);
   } else {
@@ -87,7 +95,11 @@ async function start(): Promise<void> {
   const show = (query: string) => {
     const ranked = rankRows(rows, query, 20);
     results.replaceChildren(...ranked.map((row) => resultItem(row, accessHref, offers[row.slug])));
-    status.textContent = !query.trim() ? 'Type a few words to search.' : ranked.length ? `${ranked.length} best ${ranked.length === 1 ? 'match' : 'matches'} for “${query.trim()}”.` : `Nothing matches “${query.trim()}”. Try fewer or other words.`;
+    status.textContent = !query.trim()
+      ? 'Type a few words to search.'
+      : ranked.length
+        ? `${ranked.length} best ${ranked.length === 1 ? 'match' : 'matches'} for “${query.trim()}”.`
+        : `Nothing matches “${query.trim()}”. Try fewer or other words.`;
   };
   const update = () => {
     const query = input.value;

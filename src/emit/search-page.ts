@@ -20,7 +20,17 @@ export function searchScript(): HashedAsset {
   bundled ??= hashedAsset(
     'search',
     'js',
-    buildSync({ entryPoints: [clientEntry], bundle: true, format: 'iife', platform: 'browser', target: 'es2020', minify: true, legalComments: 'none', write: false, logLevel: 'silent' }).outputFiles[0]!.text,
+    buildSync({
+      entryPoints: [clientEntry],
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2020',
+      minify: true,
+      legalComments: 'none',
+      write: false,
+      logLevel: 'silent',
+    }).outputFiles[0]!.text,
   );
   return bundled;
 }
@@ -47,7 +57,13 @@ export function emitSearchPage(context: EmitContext): OutputFile[] {
         index: sitePath(context, urls.searchIndex),
         access_href: accessHref(context),
         // Search results list premium resources like every other listing: with their price and where to buy.
-        premium_offers: jsonForScript(Object.fromEntries(model.resources.filter((resource) => resource.premium).map((resource) => [resource.slug, premiumOffer(resource, context)]))),
+        premium_offers: jsonForScript(
+          Object.fromEntries(
+            model.resources
+              .filter((resource) => resource.premium)
+              .map((resource) => [resource.slug, premiumOffer(resource, context)]),
+          ),
+        ),
       },
       breadcrumbs: trail,
     }),

@@ -33,8 +33,24 @@ export function* emitTagPages(context: EmitContext): Generator<OutputFile> {
     const trail = breadcrumbTrail(context, { name: `Tag: ${tag}`, href: path });
     const count = resourceItems.length + articleItems.length;
     const description = `${count} ${count === 1 ? 'page' : 'pages'} of ${model.site.name} tagged “${tag}”: resources and guides.`;
-    const head = listingHead(context, { title: `Tagged “${tag}” · ${model.site.name}`, name: `Tagged “${tag}”`, description, path, json: urls.tags, items: [...resourceItems, ...articleItems], trail });
-    const content = context.pages.render('tag', pageData(context, head, { tag: { name: tag, href: path, count }, resources: resourceItems, articles: articleItems, breadcrumbs: trail }));
+    const head = listingHead(context, {
+      title: `Tagged “${tag}” · ${model.site.name}`,
+      name: `Tagged “${tag}”`,
+      description,
+      path,
+      json: urls.tags,
+      items: [...resourceItems, ...articleItems],
+      trail,
+    });
+    const content = context.pages.render(
+      'tag',
+      pageData(context, head, {
+        tag: { name: tag, href: path, count },
+        resources: resourceItems,
+        articles: articleItems,
+        breadcrumbs: trail,
+      }),
+    );
     yield { path: pageFile(path), content };
   }
 }

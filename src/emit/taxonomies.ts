@@ -29,9 +29,21 @@ export function categoriesJson(context: EmitContext): Record<string, unknown> {
   const categories = ids.map((id) => {
     const meta = declared.get(id);
     const slugs = [...(used.get(id) ?? [])].sort(byString);
-    return { id, title: meta?.title ?? titleCase(id), ...(meta?.description ? { description: meta.description } : {}), count: slugs.length, resources: slugs };
+    return {
+      id,
+      title: meta?.title ?? titleCase(id),
+      ...(meta?.description ? { description: meta.description } : {}),
+      count: slugs.length,
+      resources: slugs,
+    };
   });
-  return { site: model.site.name, url: urls.home, count: categories.length, categories, map: Object.fromEntries(categories.map((category) => [category.id, category.resources])) };
+  return {
+    site: model.site.name,
+    url: urls.home,
+    count: categories.length,
+    categories,
+    map: Object.fromEntries(categories.map((category) => [category.id, category.resources])),
+  };
 }
 
 export function tagsJson(context: EmitContext): Record<string, unknown> {
@@ -41,7 +53,9 @@ export function tagsJson(context: EmitContext): Record<string, unknown> {
   const tags = [...used.entries()]
     .map(([tag, slugs]) => ({ tag, count: slugs.length, resources: [...slugs].sort(byString) }))
     .sort((a, b) => b.count - a.count || byString(a.tag, b.tag));
-  const map = Object.fromEntries([...tags].sort((a, b) => byString(a.tag, b.tag)).map((entry) => [entry.tag, entry.resources]));
+  const map = Object.fromEntries(
+    [...tags].sort((a, b) => byString(a.tag, b.tag)).map((entry) => [entry.tag, entry.resources]),
+  );
   return { site: model.site.name, url: urls.home, count: tags.length, tags, map };
 }
 
@@ -59,7 +73,9 @@ export function pathsJson(context: EmitContext): Record<string, unknown> {
         title: learningPath.title,
         ...(learningPath.description ? { description: learningPath.description } : {}),
         ...(learningPath.level ? { level: learningPath.level } : {}),
-        estimated_tokens: steps.filter((step) => !step.premium).reduce((sum, step) => sum + estimateTokens(step.body), 0),
+        estimated_tokens: steps
+          .filter((step) => !step.premium)
+          .reduce((sum, step) => sum + estimateTokens(step.body), 0),
         steps: steps.map((resource, index) => ({
           position: index + 1,
           slug: resource.slug,

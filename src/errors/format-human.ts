@@ -14,13 +14,16 @@ export function formatHuman(problems: Problem[], options: HumanFormatOptions): s
   for (const problem of problems) {
     const where = problem.line ? `${problem.file}:${problem.line}:${problem.column || 1}` : problem.file;
     const level = problem.severity === 'error' ? paint('31', 'error') : paint('33', 'warning');
-    lines.push(`${paint('1', where)}  ${level}  ${problem.message}  ${paint('2', `[${problem.code}: ${problemTitles[problem.code]}]`)}`);
+    lines.push(
+      `${paint('1', where)}  ${level}  ${problem.message}  ${paint('2', `[${problem.code}: ${problemTitles[problem.code]}]`)}`,
+    );
     const source = problem.line ? sourceLine(fileCache, problem.file, problem.line) : undefined;
     if (source !== undefined) {
       const gutter = String(problem.line).padStart(5);
       const { text, column } = lineWindow(source, problem.column);
       lines.push(paint('2', `${gutter} | `) + text);
-      if (column > 0) lines.push(paint('2', `${' '.repeat(gutter.length)} | `) + ' '.repeat(column - 1) + paint('31', '^'));
+      if (column > 0)
+        lines.push(paint('2', `${' '.repeat(gutter.length)} | `) + ' '.repeat(column - 1) + paint('31', '^'));
     }
     lines.push(`${' '.repeat(6)}${paint('36', 'hint:')} ${problem.hint}`, '');
   }
@@ -34,7 +37,10 @@ function lineWindow(line: string, column: number, width = 120): { text: string; 
   const start = Math.max(0, Math.min((column || 1) - 1 - width / 4, line.length - width));
   const head = start > 0 ? '…' : '';
   const tail = start + width < line.length ? '…' : '';
-  return { text: `${head}${line.slice(start, start + width)}${tail}`, column: column > 0 ? column - start + head.length : 0 };
+  return {
+    text: `${head}${line.slice(start, start + width)}${tail}`,
+    column: column > 0 ? column - start + head.length : 0,
+  };
 }
 
 export function summary(problems: Problem[]): string {

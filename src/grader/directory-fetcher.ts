@@ -21,14 +21,19 @@ async function premiumSlugs(root: string): Promise<ReadonlySet<string>> {
  * names: grading with no network. Premium routes answer 402, as they do without a key. `locate`
  * maps a file of the site (`/llms.txt`) to where it is on disk, for a build not yet committed.
  */
-export function directoryFetcher(root: string, knownPremium?: ReadonlySet<string>, locate?: (file: string) => string | null): SiteFetcher {
+export function directoryFetcher(
+  root: string,
+  knownPremium?: ReadonlySet<string>,
+  locate?: (file: string) => string | null,
+): SiteFetcher {
   const base = path.resolve(root);
   const premium = knownPremium ? Promise.resolve(knownPremium) : premiumSlugs(base);
   return {
     async get(url) {
       const pathname = decodeURIComponent(new URL(url).pathname);
       const route = matchWorkerRoute(pathname, await premium);
-      if (route?.kind === 'premium-resource') return { url, status: 402, contentType: 'application/json', text: '{"error":"payment_required"}' };
+      if (route?.kind === 'premium-resource')
+        return { url, status: 402, contentType: 'application/json', text: '{"error":"payment_required"}' };
       const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`];
       for (const candidate of candidates) {
         const file = path.join(base, candidate);
@@ -75,9 +80,18 @@ export type SiteFolder =
   | { ok: false; reason: 'not-a-folder' }
   | { ok: false; reason: 'no-site'; contentFolder: boolean };
 
-const isFolder = (file: string) => fs.stat(file).then((stat) => stat.isDirectory(), () => false);
-const exists = (file: string) => fs.stat(file).then(() => true, () => false);
-const hasSite = async (folder: string) => (await Promise.all(siteFiles.map((file) => exists(path.join(folder, file))))).some(Boolean);
+const isFolder = (file: string) =>
+  fs.stat(file).then(
+    (stat) => stat.isDirectory(),
+    () => false,
+  );
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+const hasSite = async (folder: string) =>
+  (await Promise.all(siteFiles.map((file) => exists(path.join(folder, file))))).some(Boolean);
 
 /**
  * The folder to grade for `target`: itself when it holds a site, its `public/` when it is the root
@@ -87,7 +101,13 @@ export async function locateSiteFolder(target: string): Promise<SiteFolder> {
   if (!(await isFolder(target))) return { ok: false, reason: 'not-a-folder' };
   if (await hasSite(target)) return { ok: true, root: target };
   const publicDir = path.join(target, 'public');
-  const buildRoot = (await isFolder(publicDir)) && ((await exists(path.join(target, 'build-manifest.json'))) || (await isFolder(path.join(target, 'worker'))));
+  const buildRoot =
+    (await isFolder(publicDir)) &&
+    ((await exists(path.join(target, 'build-manifest.json'))) || (await isFolder(path.join(target, 'worker'))));
   if (buildRoot && (await hasSite(publicDir))) return { ok: true, root: publicDir, buildRoot: target };
-  return { ok: false, reason: 'no-site', contentFolder: (await exists(path.join(target, 'site.yaml'))) || (await isFolder(path.join(target, 'content'))) };
+  return {
+    ok: false,
+    reason: 'no-site',
+    contentFolder: (await exists(path.join(target, 'site.yaml'))) || (await isFolder(path.join(target, 'content'))),
+  };
 }

@@ -24,7 +24,13 @@ export interface NetworkLimits {
   maxFetches: number;
 }
 
-export const defaultLimits: NetworkLimits = { perFetchMs: 5_000, totalMs: 20_000, maxBytes: 1_000_000, maxRedirects: 5, maxFetches: 25 };
+export const defaultLimits: NetworkLimits = {
+  perFetchMs: 5_000,
+  totalMs: 20_000,
+  maxBytes: 1_000_000,
+  maxRedirects: 5,
+  maxFetches: 25,
+};
 
 /** The one fetch signature the grader uses; the platform's `fetch` is one. */
 export type GraderFetch = (url: string | URL, init: RequestInit) => Promise<Response>;
@@ -94,22 +100,32 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
           const inward = addresses.find((address) => forbiddenAddress(address));
           if (inward) return refuse(current, `refused: the host resolves to ${inward}, ${forbiddenAddress(inward)}`);
         }
-        if (++fetches > limits.maxFetches) return refuse(current, `not fetched: the grader stops after ${limits.maxFetches} requests`);
+        if (++fetches > limits.maxFetches)
+          return refuse(current, `not fetched: the grader stops after ${limits.maxFetches} requests`);
         const remaining = deadline - Date.now();
-        if (remaining <= 0) return refuse(current, `not fetched: the grader's ${limits.totalMs / 1000} s budget is spent`);
+        if (remaining <= 0)
+          return refuse(current, `not fetched: the grader's ${limits.totalMs / 1000} s budget is spent`);
         // Unchecked hops (private allowed, exempt origin) use the platform's fetch: the pinned one would refuse them.
         const fetchHop: GraderFetch = options.allowPrivate || exempt ? fetch : (options.fetch ?? fetch);
         let response: Response;
         try {
           response = await fetchHop(checked.url, {
             redirect: 'manual',
-            headers: { 'User-Agent': 'agentdir-grader/1 (+https://agentdir.dev)', Accept: 'text/markdown, text/plain, application/xml, text/html;q=0.8, */*;q=0.5' },
+            headers: {
+              'User-Agent': 'agentdir-grader/1 (+https://agentdir.dev)',
+              Accept: 'text/markdown, text/plain, application/xml, text/html;q=0.8, */*;q=0.5',
+            },
             signal: AbortSignal.timeout(Math.min(limits.perFetchMs, remaining)),
           });
         } catch (error) {
           const refusal = refusalIn(error);
           if (refusal) return refuse(current, `refused: the host resolves to ${refusal.address}, ${refusal.reason}`);
-          return refuse(current, (error as Error).name === 'TimeoutError' ? 'timed out' : `unreachable (${(error as Error).message || 'network error'})`);
+          return refuse(
+            current,
+            (error as Error).name === 'TimeoutError'
+              ? 'timed out'
+              : `unreachable (${(error as Error).message || 'network error'})`,
+          );
         }
         if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
           await response.body?.cancel();
@@ -117,7 +133,13 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
           continue;
         }
         const { text, truncated } = await readCapped(response, limits.maxBytes);
-        return { url: current, status: response.status, contentType: response.headers.get('content-type') ?? '', text, ...(truncated ? { error: `larger than ${limits.maxBytes} bytes; only the start was read` } : {}) };
+        return {
+          url: current,
+          status: response.status,
+          contentType: response.headers.get('content-type') ?? '',
+          text,
+          ...(truncated ? { error: `larger than ${limits.maxBytes} bytes; only the start was read` } : {}),
+        };
       }
       return refuse(current, `more than ${limits.maxRedirects} redirects`);
     },

@@ -10,7 +10,14 @@ import type { SiteFetcher } from './fetcher.js';
 import { letterGrade, type GraderReport } from './report.js';
 
 /** The checks of SPEC §2.7, weights summing to 100. */
-export const checks: Check[] = [robotsCheck, llmsTxtCheck, sitemapCheck, homepageCheck, licenseCheck, markdownVariantsCheck];
+export const checks: Check[] = [
+  robotsCheck,
+  llmsTxtCheck,
+  sitemapCheck,
+  homepageCheck,
+  licenseCheck,
+  markdownVariantsCheck,
+];
 
 export const graderName = 'agentdir readiness grader';
 
@@ -24,7 +31,11 @@ export async function gradeSite(url: string, fetcher: SiteFetcher): Promise<Grad
     try {
       outcome = await check.run(context);
     } catch (error) {
-      outcome = { fraction: 0, details: `The check could not run: ${(error as Error).message}`, action: 'Fix the page this check reads.' };
+      outcome = {
+        fraction: 0,
+        details: `The check could not run: ${(error as Error).message}`,
+        action: 'Fix the page this check reads.',
+      };
     }
     results.push({ check, outcome });
   }
@@ -39,10 +50,18 @@ export async function gradeSite(url: string, fetcher: SiteFetcher): Promise<Grad
   const score = checksOut.reduce((sum, check) => sum + check.score, 0);
   const recommendations = results
     .filter(({ outcome }) => outcome.fraction < 1 && outcome.action)
-    .map(({ check, outcome }) => ({ check: check.id, priority: (outcome.fraction === 0 && check.weight >= 15 ? 'high' : outcome.fraction < 0.5 ? 'medium' : 'low') as 'high' | 'medium' | 'low', action: outcome.action! }))
+    .map(({ check, outcome }) => ({
+      check: check.id,
+      priority: (outcome.fraction === 0 && check.weight >= 15 ? 'high' : outcome.fraction < 0.5 ? 'medium' : 'low') as
+        | 'high'
+        | 'medium'
+        | 'low',
+      action: outcome.action!,
+    }))
     .sort((a, b) => ['high', 'medium', 'low'].indexOf(a.priority) - ['high', 'medium', 'low'].indexOf(b.priority));
   // Said first, even when every check passes: the links agents follow lead away from the graded origin.
   const linked = await linkedOrigin(context).catch(() => null);
-  if (linked) recommendations.unshift({ check: 'llms-txt', priority: 'high', action: originMismatchAction(linked, origin) });
+  if (linked)
+    recommendations.unshift({ check: 'llms-txt', priority: 'high', action: originMismatchAction(linked, origin) });
   return { tool: graderName, url: `${origin}/`, score, grade: letterGrade(score), checks: checksOut, recommendations };
 }

@@ -19,13 +19,20 @@ export function guardedLookup(lookupAll: LookupAll): LookupFunction {
   return (hostname, options, callback) => {
     lookupAll(hostname).then(
       (answers) => {
-        const wanted = answers.filter((answer) => !options.family || options.family === answer.family || options.family === `IPv${answer.family}`);
+        const wanted = answers.filter(
+          (answer) => !options.family || options.family === answer.family || options.family === `IPv${answer.family}`,
+        );
         for (const answer of answers) {
           const refusal = refuseAddress(hostname, answer.address);
           if (refusal) return callback(refusal, '');
         }
-        if (wanted.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND', hostname }), '');
-        if (options.all) return callback(null, wanted.map(({ address, family }) => ({ address, family })));
+        if (wanted.length === 0)
+          return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND', hostname }), '');
+        if (options.all)
+          return callback(
+            null,
+            wanted.map(({ address, family }) => ({ address, family })),
+          );
         return callback(null, wanted[0]!.address, wanted[0]!.family);
       },
       (error: NodeJS.ErrnoException) => callback(error, ''),

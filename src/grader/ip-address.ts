@@ -22,7 +22,8 @@ export function parseIpv6(text: string): bigint | null {
   }
   const halves = rest.split('::');
   if (halves.length > 2) return null;
-  const parse = (part: string) => (part ? part.split(':').map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16) : NaN)) : []);
+  const parse = (part: string) =>
+    part ? part.split(':').map((group) => (/^[0-9a-f]{1,4}$/.test(group) ? parseInt(group, 16) : NaN)) : [];
   const head = parse(halves[0]!);
   const after = halves.length === 2 ? parse(halves[1]!) : [];
   const explicit = head.length + after.length + tailGroups.length;

@@ -14,8 +14,16 @@ export class RefusedAddressError extends Error {
 
 /** The refusal behind a failed fetch, however deep the runtime wrapped it (fetch failed -> cause -> ...). */
 export function refusalIn(error: unknown): RefusedAddressError | null {
-  for (let current = error, depth = 0; current && depth < 8; current = (current as { cause?: unknown }).cause, depth++) {
-    if ((current as Error).name === 'RefusedAddressError' && typeof (current as RefusedAddressError).reason === 'string') return current as RefusedAddressError;
+  for (
+    let current = error, depth = 0;
+    current && depth < 8;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
+    if (
+      (current as Error).name === 'RefusedAddressError' &&
+      typeof (current as RefusedAddressError).reason === 'string'
+    )
+      return current as RefusedAddressError;
   }
   return null;
 }

@@ -60,8 +60,10 @@ const v4 = ipv4Blocks.map(([cidr, what]) => ({ cidr, what, ...parseCidr4(cidr) }
 const v6 = ipv6Blocks.map(([cidr, what]) => ({ cidr, what, ...parseCidr6(cidr) }));
 const carriers = ipv4Carriers.map(([cidr, what]) => ({ cidr, what, ...parseCidr6(cidr) }));
 
-const in4 = (address: number, { base, bits }: { base: number; bits: number }) => bits === 0 || Math.floor(address / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits));
-const in6 = (address: bigint, { base, bits }: { base: bigint; bits: number }) => address >> BigInt(128 - bits) === base >> BigInt(128 - bits);
+const in4 = (address: number, { base, bits }: { base: number; bits: number }) =>
+  bits === 0 || Math.floor(address / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits));
+const in6 = (address: bigint, { base, bits }: { base: bigint; bits: number }) =>
+  address >> BigInt(128 - bits) === base >> BigInt(128 - bits);
 
 function forbiddenIpv4(address: number): string | null {
   const block = v4.find((entry) => in4(address, entry));

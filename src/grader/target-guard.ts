@@ -20,7 +20,8 @@ export function checkTarget(input: string, { allowPrivate = false } = {}): Targe
   } catch {
     return { ok: false, reason: 'not an absolute URL' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `the ${url.protocol} scheme is not allowed; use http or https` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, reason: `the ${url.protocol} scheme is not allowed; use http or https` };
   if (url.username || url.password) return { ok: false, reason: 'URLs with credentials are not allowed' };
   if (allowPrivate) return { ok: true, url };
   const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
@@ -30,7 +31,9 @@ export function checkTarget(input: string, { allowPrivate = false } = {}): Targe
     const reason = forbiddenAddress(host);
     return reason ? { ok: false, reason: `the host is ${reason}` } : { ok: true, url };
   }
-  if (forbiddenNames.test(host) || !host.includes('.')) return { ok: false, reason: `the host "${host}" is a local name` };
-  if (/^(metadata|metadata\.google\.internal|instance-data)(\.|$)/i.test(host)) return { ok: false, reason: 'the host is a cloud metadata service' };
+  if (forbiddenNames.test(host) || !host.includes('.'))
+    return { ok: false, reason: `the host "${host}" is a local name` };
+  if (/^(metadata|metadata\.google\.internal|instance-data)(\.|$)/i.test(host))
+    return { ok: false, reason: 'the host is a cloud metadata service' };
   return { ok: true, url };
 }

@@ -8,7 +8,8 @@ export function describeJsonError(text: string, error: unknown): string {
   const said = message.split(/ '|, "| in JSON| at position/)[0]!.trim();
   const reason = said.charAt(0).toLowerCase() + said.slice(1);
   const position = errorPosition(message) ?? firstBadCharacter(text);
-  if (position >= text.trimEnd().length) return /^unexpected end/.test(reason) ? 'it ends too early' : `it ends too early (${reason})`;
+  if (position >= text.trimEnd().length)
+    return /^unexpected end/.test(reason) ? 'it ends too early' : `it ends too early (${reason})`;
   const before = text.slice(0, position).split('\n');
   return `${reason} at line ${before.length}, column ${before.at(-1)!.length + 1}`;
 }

@@ -24,14 +24,29 @@ const projectMarkers = ['.git', 'package.json'];
  * belongs to something else (another project, a home folder), and exporting it would replace this
  * site's keys with those. With no marker it goes on up to the filesystem root.
  */
-export function locateKeyFile(flag: string | undefined, cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): KeyFileLocation {
-  const named = flag !== undefined ? { file: flag, source: 'flag' as const } : env.AGENTDIR_KEYS_FILE ? { file: env.AGENTDIR_KEYS_FILE, source: 'env' as const } : null;
+export function locateKeyFile(
+  flag: string | undefined,
+  cwd = process.cwd(),
+  env: NodeJS.ProcessEnv = process.env,
+): KeyFileLocation {
+  const named =
+    flag !== undefined
+      ? { file: flag, source: 'flag' as const }
+      : env.AGENTDIR_KEYS_FILE
+        ? { file: env.AGENTDIR_KEYS_FILE, source: 'env' as const }
+        : null;
   if (named) {
     const file = path.resolve(cwd, named.file);
     return { file, exists: fs.existsSync(file), source: named.source, searched: [file], stoppedAt: null };
   }
   const searched: string[] = [];
-  const notFound = (stoppedAt: KeyFileLocation['stoppedAt']): KeyFileLocation => ({ file: path.resolve(cwd, defaultKeyFile), exists: false, source: 'search', searched, stoppedAt });
+  const notFound = (stoppedAt: KeyFileLocation['stoppedAt']): KeyFileLocation => ({
+    file: path.resolve(cwd, defaultKeyFile),
+    exists: false,
+    source: 'search',
+    searched,
+    stoppedAt,
+  });
   for (let folder = path.resolve(cwd); ; folder = path.dirname(folder)) {
     const candidate = path.join(folder, defaultKeyFile);
     searched.push(candidate);

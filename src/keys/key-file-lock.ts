@@ -47,7 +47,12 @@ export async function acquireLock(lockFile: string, options: LockOptions = {}): 
   const { timeoutMs, staleMs } = { ...defaults, ...options };
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
-    const text = JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString(), token: randomBytes(8).toString('hex') } satisfies LockOwner);
+    const text = JSON.stringify({
+      pid: process.pid,
+      host: os.hostname(),
+      since: new Date().toISOString(),
+      token: randomBytes(8).toString('hex'),
+    } satisfies LockOwner);
     if (createExclusive(lockFile, text)) return heldLock(lockFile, text);
     const seen = inspect(lockFile);
     if (seen && isStale(seen, staleMs) && breakStale(lockFile, seen)) continue;
@@ -74,7 +79,10 @@ function createExclusive(file: string, text: string): boolean {
     fd = fs.openSync(file, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new KeyFileError(`Cannot create the lock file ${displayPath(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that its folder is writable.`, { cause: error });
+    throw new KeyFileError(
+      `Cannot create the lock file ${displayPath(file)} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Check that its folder is writable.`,
+      { cause: error },
+    );
   }
   try {
     fs.writeSync(fd, text);
@@ -91,7 +99,12 @@ function inspect(file: string): SeenLock | null {
   try {
     const stat = fs.statSync(file);
     const text = fs.readFileSync(file, 'utf8');
-    return { identity: `${stat.ino}:${stat.mtimeMs}:${text}`, text, ageMs: Date.now() - stat.mtimeMs, owner: parseOwner(text) };
+    return {
+      identity: `${stat.ino}:${stat.mtimeMs}:${text}`,
+      text,
+      ageMs: Date.now() - stat.mtimeMs,
+      owner: parseOwner(text),
+    };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
@@ -121,7 +134,12 @@ function isStale(seen: SeenLock, staleMs: number): boolean {
  */
 function breakStale(lockFile: string, seen: SeenLock): boolean {
   const guard = `${lockFile}.break`;
-  if (!createExclusive(guard, JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString(), token: '' }))) {
+  if (
+    !createExclusive(
+      guard,
+      JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString(), token: '' }),
+    )
+  ) {
     const guardSeen = inspect(guard);
     if (guardSeen && isStale(guardSeen, breakGuardStaleMs)) fs.rmSync(guard, { force: true });
     return false;

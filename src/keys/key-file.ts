@@ -30,14 +30,18 @@ export function readKeyFile(file: string): KeyFile {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new KeyFileError(`${shown} is not valid JSON: ${describeJsonError(text, error)}. Restore it from a backup, or move it away to start a new key file.`);
+    throw new KeyFileError(
+      `${shown} is not valid JSON: ${describeJsonError(text, error)}. Restore it from a backup, or move it away to start a new key file.`,
+    );
   }
   const keys = (parsed as Partial<KeyFile> | null)?.keys;
   if (!Array.isArray(keys)) throw new KeyFileError(`${shown} has no \`keys\` list. It is not an agentdir key file.`);
   const problems = keyRecordProblems(keys);
   if (problems.length) {
     const listed = problems.slice(0, 3).join('; ') + (problems.length > 3 ? `; and ${problems.length - 3} more` : '');
-    throw new KeyFileError(`${shown} has malformed keys: ${listed}. Fix those entries, or restore the file from a backup.`);
+    throw new KeyFileError(
+      `${shown} has malformed keys: ${listed}. Fix those entries, or restore the file from a backup.`,
+    );
   }
   return { version: 1, keys: keys as KeyRecord[] };
 }
@@ -58,21 +62,36 @@ export function writeKeyFile(file: string, keyFile: KeyFile): void {
 }
 
 /** A new random key (shown once) and the record stored for it (its hash, never the key). */
-export async function newKey(tier: KeyTier, label: string | undefined, today: string): Promise<{ key: string; record: KeyRecord }> {
+export async function newKey(
+  tier: KeyTier,
+  label: string | undefined,
+  today: string,
+): Promise<{ key: string; record: KeyRecord }> {
   const key = `adk_${randomBytes(32).toString('base64url')}`;
-  const record: KeyRecord = { id: `key_${randomBytes(6).toString('hex')}`, hash: await sha256Hex(key), tier, ...(label ? { label } : {}), created: today };
+  const record: KeyRecord = {
+    id: `key_${randomBytes(6).toString('hex')}`,
+    hash: await sha256Hex(key),
+    tier,
+    ...(label ? { label } : {}),
+    created: today,
+  };
   return { key, record };
 }
 
 /** The value of the worker's AGENTDIR_KEYS secret: hashes, tiers and revocations only. */
 export function exportSecret(keyFile: KeyFile): string {
-  return JSON.stringify({ keys: keyFile.keys.map(({ id, hash, tier, revoked }) => ({ id, hash, tier, ...(revoked ? { revoked } : {}) })) });
+  return JSON.stringify({
+    keys: keyFile.keys.map(({ id, hash, tier, revoked }) => ({ id, hash, tier, ...(revoked ? { revoked } : {}) })),
+  });
 }
 
 /** Entries for `wrangler kv bulk put`: hash -> record, for the AGENTDIR_KEYS_KV binding. */
 export function exportKv(keyFile: KeyFile): string {
   return JSON.stringify(
-    keyFile.keys.map(({ id, hash, tier, revoked }) => ({ key: hash, value: JSON.stringify({ id, tier, ...(revoked ? { revoked } : {}) }) })),
+    keyFile.keys.map(({ id, hash, tier, revoked }) => ({
+      key: hash,
+      value: JSON.stringify({ id, tier, ...(revoked ? { revoked } : {}) }),
+    })),
     null,
     2,
   );

@@ -6,11 +6,14 @@ import type { KeyFileLocation } from './key-file-location.js';
  * Paths are absolute: "../.agentdir/keys.json" says little when the question is "which folder?".
  */
 export function missingKeyFileError(location: KeyFileLocation, command: string): KeyFileError {
-  const consequence = command === 'export' ? ' Nothing was exported: a secret made from no key file would refuse every key holder.' : '';
+  const consequence =
+    command === 'export' ? ' Nothing was exported: a secret made from no key file would refuse every key holder.' : '';
   if (location.source !== 'search') {
     const from = location.source === 'flag' ? '`--file`' : 'AGENTDIR_KEYS_FILE';
     const create = location.source === 'flag' ? `agentdir keys create --file ${location.file}` : 'agentdir keys create';
-    return new KeyFileError(`The key file ${location.file} (from ${from}) does not exist.${consequence} Check the path, or start a key file there with \`${create} --tier TIER\`.`);
+    return new KeyFileError(
+      `The key file ${location.file} (from ${from}) does not exist.${consequence} Check the path, or start a key file there with \`${create} --tier TIER\`.`,
+    );
   }
   const looked = location.searched.map((file) => `  ${file}`);
   const stopped = location.stoppedAt

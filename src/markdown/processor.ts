@@ -10,10 +10,19 @@ import { safeUrlHandlers } from './safe-url-handlers.js';
  * configured parser and compiler. Raw HTML in Markdown is dropped, never passed through, and a link
  * or image whose URL has a scheme other than http, https or mailto loses its `href` or `src`.
  */
-export const markdownProcessor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { handlers: safeUrlHandlers }).use(rehypeStringify).freeze();
+export const markdownProcessor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype, { handlers: safeUrlHandlers })
+  .use(rehypeStringify)
+  .freeze();
 
 /** The same pipeline without GFM, for documents in which no GFM construct can occur. */
-export const commonmarkProcessor = unified().use(remarkParse).use(remarkRehype, { handlers: safeUrlHandlers }).use(rehypeStringify).freeze();
+export const commonmarkProcessor = unified()
+  .use(remarkParse)
+  .use(remarkRehype, { handlers: safeUrlHandlers })
+  .use(rehypeStringify)
+  .freeze();
 
 /**
  * Characters every GFM construct needs: tables a `|`, strikethrough a `~`, footnotes `[^`, task

@@ -79,7 +79,16 @@ export function renderMarkdown(body: string): RenderedMarkdown {
   const hast = processor.runSync(tree);
   const html = processor.stringify(hast);
 
-  return { html, outline, sections, anchors, sources: verifiedSources(tree), links, disallowedUrls, words: countWords(textOf(tree)) };
+  return {
+    html,
+    outline,
+    sections,
+    anchors,
+    sources: verifiedSources(tree),
+    links,
+    disallowedUrls,
+    words: countWords(textOf(tree)),
+  };
 }
 
 /** Links listed under the `## Verified sources` heading, up to the next heading of depth 2 or less. */

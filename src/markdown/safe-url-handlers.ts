@@ -37,6 +37,14 @@ function guarded<N extends Link | Image | LinkReference | ImageReference>(
 export const safeUrlHandlers: Options['handlers'] = {
   link: guarded<Link>(defaultHandlers.link, 'href', (_state, node) => node.url),
   image: guarded<Image>(defaultHandlers.image, 'src', (_state, node) => node.url),
-  linkReference: guarded<LinkReference>(defaultHandlers.linkReference, 'href', (state, node) => definitionOf(state, node)?.url),
-  imageReference: guarded<ImageReference>(defaultHandlers.imageReference, 'src', (state, node) => definitionOf(state, node)?.url),
+  linkReference: guarded<LinkReference>(
+    defaultHandlers.linkReference,
+    'href',
+    (state, node) => definitionOf(state, node)?.url,
+  ),
+  imageReference: guarded<ImageReference>(
+    defaultHandlers.imageReference,
+    'src',
+    (state, node) => definitionOf(state, node)?.url,
+  ),
 };

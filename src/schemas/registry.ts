@@ -44,7 +44,9 @@ const precompiledPath = path.join(packageRoot, 'lib', 'schemas', 'validators.cjs
 function precompiledValidators(digest: string): Record<string, ValidateFunction> | undefined {
   if (!fs.existsSync(precompiledPath)) return undefined;
   try {
-    const compiled = createRequire(import.meta.url)(precompiledPath) as Record<string, ValidateFunction> & { schemasDigest?: string };
+    const compiled = createRequire(import.meta.url)(precompiledPath) as Record<string, ValidateFunction> & {
+      schemasDigest?: string;
+    };
     return compiled.schemasDigest === digest ? compiled : undefined;
   } catch {
     return undefined;
@@ -64,14 +66,18 @@ export class SchemaRegistry {
   constructor(dir = builtinSchemasDir) {
     this.ajv = new Ajv2020(registryOptions);
     addFormats(this.ajv);
-    const files = fs.readdirSync(dir).filter((name) => name.endsWith('.schema.json')).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.schema.json'))
+      .sort();
     const texts = files.map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
     files.forEach((file, index) => {
       const schema = JSON.parse(texts[index]!) as Record<string, unknown>;
       this.raw.set(file.replace(/\.schema\.json$/, ''), schema);
       this.ajv.addSchema(schema);
     });
-    this.precompiled = path.resolve(dir) === builtinSchemasDir ? precompiledValidators(schemasDigest(files, texts)) : undefined;
+    this.precompiled =
+      path.resolve(dir) === builtinSchemasDir ? precompiledValidators(schemasDigest(files, texts)) : undefined;
   }
 
   validator(name: SchemaName): ValidateFunction {

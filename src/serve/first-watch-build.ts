@@ -5,8 +5,7 @@ import { buildUnlessUpToDate, type SiteBuildOptions } from './site-build.js';
 
 export type FirstWatchBuild =
   /** `key`: the input key of what is now in `dist`; `warnings`: the build's report, when it had any. */
-  | { ok: true; key: string | null; summary: string; warnings: string | null }
-  | { ok: false; key: null; report: string };
+  { ok: true; key: string | null; summary: string; warnings: string | null } | { ok: false; key: null; report: string };
 
 /**
  * What `serve --watch` does before serving: bring `dist` up to date with the content. Fast when
@@ -22,9 +21,20 @@ export async function firstWatchBuild(options: SiteBuildOptions): Promise<FirstW
   } catch (error) {
     return { ok: false, key: null, report: `Build failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (outcome.upToDate) return { ok: true, key: outcome.key, summary: `Up to date: ${shown} was built from this content (${seconds()}s).`, warnings: null };
+  if (outcome.upToDate)
+    return {
+      ok: true,
+      key: outcome.key,
+      summary: `Up to date: ${shown} was built from this content (${seconds()}s).`,
+      warnings: null,
+    };
   const { result } = outcome;
   const report = formatProblems(result.problems, 'human');
   if (!result.ok) return { ok: false, key: null, report };
-  return { ok: true, key: outcome.key, summary: `Built ${result.resources} resources and ${result.articles} articles into ${shown} in ${seconds()}s.`, warnings: result.problems.length ? report : null };
+  return {
+    ok: true,
+    key: outcome.key,
+    summary: `Built ${result.resources} resources and ${result.articles} articles into ${shown} in ${seconds()}s.`,
+    warnings: result.problems.length ? report : null,
+  };
 }

@@ -78,7 +78,8 @@ export class FolderTreeWatcher {
     } catch {
       return;
     }
-    for (const entry of entries) if (entry.isDirectory() && !isSkippedFolder(entry.name)) this.sync(path.join(folder, entry.name));
+    for (const entry of entries)
+      if (entry.isDirectory() && !isSkippedFolder(entry.name)) this.sync(path.join(folder, entry.name));
   }
 
   private forget(folder: string): void {

@@ -34,7 +34,9 @@ export function watchFolder(root: string, options: FolderWatchOptions): () => vo
     setImmediate(() => {
       stop();
       stop = pollTree(root, options.onChange);
-      options.log(`Cannot watch ${displayPath(root)}/ for changes (${error.message}); checking it every second instead.`);
+      options.log(
+        `Cannot watch ${displayPath(root)}/ for changes (${error.message}); checking it every second instead.`,
+      );
     });
   };
 

@@ -15,7 +15,10 @@ export function parseHeaderRules(text: string): HeaderRule[] {
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trimStart().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const escaped = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '.*');
+      const escaped = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace('*', '.*');
       current = { pattern: new RegExp(`^${escaped}$`), headers: [] };
       rules.push(current);
       continue;

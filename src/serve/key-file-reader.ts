@@ -19,12 +19,17 @@ export function keyFileReader(file: string, log: (line: string) => void): () => 
     try {
       const keyFile = readKeyFile(file);
       keys = stat ? exportSecret(keyFile) : '';
-      if (broken) log(`agentdir serve: the key file ${displayPath(file)} is usable again (${keyFile.keys.length} key${keyFile.keys.length === 1 ? '' : 's'}).`);
+      if (broken)
+        log(
+          `agentdir serve: the key file ${displayPath(file)} is usable again (${keyFile.keys.length} key${keyFile.keys.length === 1 ? '' : 's'}).`,
+        );
       broken = false;
     } catch (error) {
       keys = '';
       broken = true;
-      log(`agentdir serve: key file ${problem(file, error)} Until then every key is refused (premium routes answer 402); the file is re-read when it changes.`);
+      log(
+        `agentdir serve: key file ${problem(file, error)} Until then every key is refused (premium routes answer 402); the file is re-read when it changes.`,
+      );
     }
     return keys;
   };

@@ -53,12 +53,20 @@ async function loadBuild(dist: string): Promise<LoadedBuild> {
   const workerFile = path.join(dist, 'worker', 'worker.js');
   const dataFile = path.join(dist, 'worker', 'data', 'worker-data.json');
   for (const required of [publicDir, workerFile, dataFile]) {
-    if (!fs.existsSync(required)) throw new ServeError(`${required} is missing. Run \`agentdir build\` first, or pass the build folder: \`agentdir serve path/to/dist\`.`);
+    if (!fs.existsSync(required))
+      throw new ServeError(
+        `${required} is missing. Run \`agentdir build\` first, or pass the build folder: \`agentdir serve path/to/dist\`.`,
+      );
   }
   // A query string makes each rebuild a new module instance.
   const worker = (await import(`${pathToFileURL(workerFile).href}?build=${generation++}`)).default as LoadedWorker;
   const data = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as WorkerData;
-  return { worker, data, premium: new Set(Object.keys(data.premium)), rules: readHeaderRules(path.join(publicDir, '_headers')) };
+  return {
+    worker,
+    data,
+    premium: new Set(Object.keys(data.premium)),
+    rules: readHeaderRules(path.join(publicDir, '_headers')),
+  };
 }
 
 const eventsPath = '/__agentdir/events';
@@ -67,7 +75,10 @@ const reloadScript = `<script>new EventSource(${JSON.stringify(eventsPath)}).onm
 function problemsPage(report: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#fff4f4;border-left:4px solid #c00;padding:1rem}</style></head><body><h1>The last change does not build</h1><p>Fix the problems below; this page reloads when the content builds again. The API still answers from the last good build.</p><pre>${escapeXml(report)}</pre></body></html>`;
   // The reload script is added to every HTML answer in watch mode (withReloadScript), this page's too.
-  return new Response(html, { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(html, {
+    status: 500,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }
 
 /** Adds the live-reload script to an HTML page (watch mode only). */
@@ -77,7 +88,10 @@ async function withReloadScript(response: Response): Promise<Response> {
   if (html.includes(reloadScript)) return new Response(html, { status: response.status, headers: response.headers });
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(html.includes('</body>') ? html.replace('</body>', `${reloadScript}</body>`) : html + reloadScript, { status: response.status, headers });
+  return new Response(
+    html.includes('</body>') ? html.replace('</body>', `${reloadScript}</body>`) : html + reloadScript,
+    { status: response.status, headers },
+  );
 }
 
 export async function startServer(options: ServeOptions & { watch?: boolean }): Promise<RunningServer> {
@@ -101,16 +115,22 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
   const handle = async (request: Request): Promise<Response> => {
     const { worker, data, premium, rules } = current;
     const url = new URL(request.url);
-    if (problems !== null && request.method === 'GET' && /text\/html/.test(request.headers.get('accept') ?? '')) return problemsPage(problems);
+    if (problems !== null && request.method === 'GET' && /text\/html/.test(request.headers.get('accept') ?? ''))
+      return problemsPage(problems);
     const checked = checkRequestPath(url);
-    if (checked.ok && !matchWorkerRoute(checked.pathname, premium, { negotiation: data.negotiation })) return serveStatic(publicDir, request, checked.pathname, rules);
+    if (checked.ok && !matchWorkerRoute(checked.pathname, premium, { negotiation: data.negotiation }))
+      return serveStatic(publicDir, request, checked.pathname, rules);
     // Refused paths go to the worker too, so both runtimes word the refusal the same way.
     return worker.fetch(request, { ...options.environment(), ASSETS: assets, AGENTDIR_GRADER_NETWORK: graderNetwork });
   };
 
   const server = http.createServer((incoming, outgoing) => {
     if (options.watch && incoming.url === eventsPath) {
-      outgoing.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      outgoing.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
       outgoing.write(': watching\n\n');
       listeners.add(outgoing);
       incoming.on('close', () => listeners.delete(outgoing));
@@ -122,7 +142,10 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
         response = await handle(toWebRequest(incoming, `${origin}:${(server.address() as { port: number }).port}`));
         if (options.watch) response = await withReloadScript(response);
       } catch {
-        response = new Response(JSON.stringify({ error: 'bad_request', message: 'The request could not be read.' }), { status: 400, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+        response = new Response(JSON.stringify({ error: 'bad_request', message: 'The request could not be read.' }), {
+          status: 400,
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        });
       }
       // A body left unread is not drained to keep the connection alive (Node would read it all): it closes instead.
       if (!incoming.complete) closeAfterAnswer(incoming, outgoing);
@@ -138,7 +161,13 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new ServeError(`Port ${options.port} on ${options.host} is in use. Pick another with --port, or --port 0 for any free port.`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ServeError(
+              `Port ${options.port} on ${options.host} is in use. Pick another with --port, or --port 0 for any free port.`,
+            )
+          : error,
+      ),
     );
     server.listen(options.port, options.host, resolve);
   });

@@ -11,8 +11,7 @@ export interface SiteBuildOptions {
 
 export type SiteBuild =
   /** `dist` was already built from exactly these inputs: nothing was written. */
-  | { upToDate: true; key: string }
-  | { upToDate: false; key: string | null; result: BuildResult };
+  { upToDate: true; key: string } | { upToDate: false; key: string | null; result: BuildResult };
 
 /**
  * Brings `dist` up to date with the content the way `agentdir build` does: nothing to do when its
@@ -21,10 +20,19 @@ export type SiteBuild =
  */
 export async function buildUnlessUpToDate(options: SiteBuildOptions): Promise<SiteBuild> {
   const { checkUpToDate } = await import('../build/up-to-date.js');
-  const settings = { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}) };
+  const settings = {
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}),
+  };
   const { key, manifest } = checkUpToDate({ contentDir: options.contentDir, outDir: options.dist, ...settings });
   if (key && manifest) return { upToDate: true, key };
   const { build } = await import('../build/build.js');
-  const result = await build({ contentDir: options.contentDir, outDir: options.dist, cacheDir: options.cacheDir, ...settings, inputKey: key });
+  const result = await build({
+    contentDir: options.contentDir,
+    outDir: options.dist,
+    cacheDir: options.cacheDir,
+    ...settings,
+    inputKey: key,
+  });
   return { upToDate: false, key, result };
 }

@@ -34,25 +34,39 @@ function canonicalPagePath(pathname: string): string | null {
 }
 
 /** Answers a GET or HEAD for a static file of the build, with the 404 page where nothing matches. */
-export async function serveStatic(root: string, request: Request, pathname: string, rules: HeaderRule[] = []): Promise<Response> {
+export async function serveStatic(
+  root: string,
+  request: Request,
+  pathname: string,
+  rules: HeaderRule[] = [],
+): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response(JSON.stringify({ error: 'method_not_allowed', message: 'Static files answer GET and HEAD only.' }), {
-      status: 405,
-      headers: { Allow: 'GET, HEAD', 'Content-Type': 'application/json; charset=utf-8' },
-    });
+    return new Response(
+      JSON.stringify({ error: 'method_not_allowed', message: 'Static files answer GET and HEAD only.' }),
+      {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Content-Type': 'application/json; charset=utf-8' },
+      },
+    );
   }
   // As Cloudflare's assets do with `html_handling: drop-trailing-slash` (dist/wrangler.jsonc): one URL per page.
   const canonical = canonicalPagePath(pathname);
   if (canonical && (await resolveFile(root, canonical))?.endsWith('index.html')) {
     const query = new URL(request.url).search;
-    return new Response(null, { status: 307, headers: { Location: `${canonical}${query}`, 'Cache-Control': 'no-cache' } });
+    return new Response(null, {
+      status: 307,
+      headers: { Location: `${canonical}${query}`, 'Cache-Control': 'no-cache' },
+    });
   }
   const file = await resolveFile(root, pathname);
   const status = file ? 200 : 404;
   const served = file ?? path.join(root, '404.html');
   const body = await fs.readFile(served).catch(() => null);
   if (!body) {
-    return new Response(JSON.stringify({ error: 'not_found', message: `Nothing is published at ${pathname}.` }), { status: 404, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    return new Response(JSON.stringify({ error: 'not_found', message: `Nothing is published at ${pathname}.` }), {
+      status: 404,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    });
   }
   const headers = new Headers({ 'Content-Type': contentTypeFor(pathname, served), 'Cache-Control': 'no-cache' });
   // The `_headers` rules win over the defaults, as on the static hosts that read the file.

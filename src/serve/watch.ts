@@ -23,7 +23,9 @@ const debounceMs = 120;
  * last good one in place and shows its problems in the terminal and in the browser.
  */
 export function watchAndRebuild(server: RunningServer, options: WatchOptions): () => void {
-  const folders = [options.contentDir, builtinTemplatesDir, builtinSchemasDir].map((folder) => path.resolve(folder)).filter((folder) => fs.existsSync(folder));
+  const folders = [options.contentDir, builtinTemplatesDir, builtinSchemasDir]
+    .map((folder) => path.resolve(folder))
+    .filter((folder) => fs.existsSync(folder));
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let again = false;

@@ -14,7 +14,11 @@ export function readEnvFile(file: string): Record<string, string> {
  * environment when set, else from the key file, re-read whenever the file changes, so a
  * revocation takes effect on the next request without a restart.
  */
-export function workerEnvironment(options: { envFile?: string; keysFile: string; log?: (line: string) => void }): () => Record<string, string> {
+export function workerEnvironment(options: {
+  envFile?: string;
+  keysFile: string;
+  log?: (line: string) => void;
+}): () => Record<string, string> {
   const fromFile = options.envFile ? readEnvFile(options.envFile) : {};
   const fixed: Record<string, string> = {};
   for (const name of workerVariables) {

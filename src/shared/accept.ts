@@ -3,7 +3,10 @@ export function acceptQuality(accept: string, mediaType: string): number {
   const [type] = mediaType.split('/');
   let found = { level: -1, q: 0 };
   for (const part of accept.split(',')) {
-    const [range = '', ...params] = part.toLowerCase().split(';').map((piece) => piece.trim());
+    const [range = '', ...params] = part
+      .toLowerCase()
+      .split(';')
+      .map((piece) => piece.trim());
     const level = range === mediaType ? 2 : range === `${type}/*` ? 1 : range === '*/*' ? 0 : -1;
     if (level < 0 || level < found.level) continue;
     const q = Number(params.find((param) => param.startsWith('q='))?.slice(2) ?? 1);
@@ -21,5 +24,9 @@ export function prefersMarkdown(accept: string | null): boolean {
 
 /** True when the client names text/html and likes it more than JSON: a browser, not curl's `*\/*` or an agent asking for JSON. */
 export function prefersHtml(accept: string | null): boolean {
-  return !!accept && /text\/html/i.test(accept) && acceptQuality(accept, 'text/html') > acceptQuality(accept, 'application/json');
+  return (
+    !!accept &&
+    /text\/html/i.test(accept) &&
+    acceptQuality(accept, 'text/html') > acceptQuality(accept, 'application/json')
+  );
 }

@@ -31,7 +31,11 @@ export interface RouteOptions {
 const pageRoute = /^\/(resources|articles)\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
 
 /** Which worker route a (decoded, normalized) path belongs to, or null when static assets answer it. */
-export function matchWorkerRoute(pathname: string, premium: ReadonlySet<string>, options: RouteOptions = {}): WorkerRoute | null {
+export function matchWorkerRoute(
+  pathname: string,
+  premium: ReadonlySet<string>,
+  options: RouteOptions = {},
+): WorkerRoute | null {
   if (pathname === fullCorpusPath) return { kind: 'full-corpus' };
   if (pathname === mcpPath) return { kind: 'mcp' };
   if (pathname === mcpServerCardPath) return { kind: 'mcp-server-card' };
@@ -39,11 +43,13 @@ export function matchWorkerRoute(pathname: string, premium: ReadonlySet<string>,
   const x402 = x402Route.exec(pathname);
   if (x402) return { kind: 'x402', slug: x402[1]! };
   const page = resourcePage.exec(pathname);
-  if (page && premium.has(page[1]!)) return { kind: 'premium-resource', slug: page[1]!, variant: page[2] === '.md' ? 'markdown' : 'html' };
+  if (page && premium.has(page[1]!))
+    return { kind: 'premium-resource', slug: page[1]!, variant: page[2] === '.md' ? 'markdown' : 'html' };
   const json = resourceJson.exec(pathname);
   if (json && premium.has(json[1]!)) return { kind: 'premium-resource', slug: json[1]!, variant: 'json' };
   const negotiated = options.negotiation ? pageRoute.exec(pathname) : null;
-  if (negotiated) return { kind: 'negotiated-page', family: negotiated[1] as 'resources' | 'articles', slug: negotiated[2]! };
+  if (negotiated)
+    return { kind: 'negotiated-page', family: negotiated[1] as 'resources' | 'articles', slug: negotiated[2]! };
   return null;
 }
 
@@ -51,7 +57,12 @@ export function matchWorkerRoute(pathname: string, premium: ReadonlySet<string>,
 export function workerRoutePatterns(premiumSlugs: readonly string[], options: RouteOptions = {}): string[] {
   return [
     ...(options.negotiation ? ['/resources/*', '/articles/*'] : []),
-    ...premiumSlugs.flatMap((slug) => [`/resources/${slug}`, `/resources/${slug}/`, `/resources/${slug}.md`, `/api/resources/${slug}.json`]),
+    ...premiumSlugs.flatMap((slug) => [
+      `/resources/${slug}`,
+      `/resources/${slug}/`,
+      `/resources/${slug}.md`,
+      `/api/resources/${slug}.json`,
+    ]),
     fullCorpusPath,
     mcpPath,
     mcpServerCardPath,

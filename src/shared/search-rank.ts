@@ -17,7 +17,27 @@ export function queryTerms(query: string): string[] {
   return [...new Set(words.filter((word) => word.length > 1 && !stopWords.has(word)))];
 }
 
-const stopWords = new Set(['a', 'an', 'and', 'are', 'for', 'how', 'in', 'is', 'of', 'on', 'or', 'the', 'to', 'what', 'with', 'do', 'does', 'i', 'my']);
+const stopWords = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'for',
+  'how',
+  'in',
+  'is',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'what',
+  'with',
+  'do',
+  'does',
+  'i',
+  'my',
+]);
 
 /** A row's fields as terms are matched against them, made once per row: an index is read once and searched often. */
 const matchable = new WeakMap<SearchRow, { title: string; description: string; tags: string }>();
@@ -25,7 +45,11 @@ const matchable = new WeakMap<SearchRow, { title: string; description: string; t
 function matchableFields(row: SearchRow): { title: string; description: string; tags: string } {
   let fields = matchable.get(row);
   if (!fields) {
-    fields = { title: row.title.toLowerCase(), description: row.description.toLowerCase(), tags: row.tags.join(' ').replace(/-/g, ' ') };
+    fields = {
+      title: row.title.toLowerCase(),
+      description: row.description.toLowerCase(),
+      tags: row.tags.join(' ').replace(/-/g, ' '),
+    };
     matchable.set(row, fields);
   }
   return fields;

@@ -4,7 +4,17 @@ import { Liquid } from 'liquidjs';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { readTemplateText, templateFileSystem } from './template-files.js';
 
-export type TemplateName = 'home' | 'resource' | 'article' | 'cluster' | 'path' | 'category' | 'tag' | 'search' | 'not-found' | 'paywall';
+export type TemplateName =
+  | 'home'
+  | 'resource'
+  | 'article'
+  | 'cluster'
+  | 'path'
+  | 'category'
+  | 'tag'
+  | 'search'
+  | 'not-found'
+  | 'paywall';
 
 /** Renders the HTML pages. Every `{{ value }}` is escaped; only `| raw` (used for rendered Markdown and JSON-LD) is not. */
 export interface PageRenderer {
@@ -34,7 +44,10 @@ export function createPageRenderer(userTemplatesDir?: string): PageRenderer {
     render: (template, data) => liquid.renderFileSync(template, data) as string,
     readAsset: (name) => {
       const file = roots.map((root) => path.join(root, name)).find((candidate) => fs.existsSync(candidate));
-      if (!file) throw new Error(`No template asset \`${name}\` in ${roots.join(' or ')}. This is a bug in agentdir: the built-in templates ship it.`);
+      if (!file)
+        throw new Error(
+          `No template asset \`${name}\` in ${roots.join(' or ')}. This is a bug in agentdir: the built-in templates ship it.`,
+        );
       return readTemplateText(file);
     },
   };
@@ -42,5 +55,8 @@ export function createPageRenderer(userTemplatesDir?: string): PageRenderer {
 
 /** JSON for a `<script type="application/ld+json">` element: `<` is escaped so the text cannot close the element. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

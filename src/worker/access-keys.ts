@@ -27,10 +27,17 @@ function keysFromSecret(secret: string): Pick<KeyRecord, 'id' | 'hash' | 'tier' 
     parsedSource = secret;
     try {
       const value = JSON.parse(secret) as { keys?: unknown } | unknown[];
-      const list = Array.isArray(value) ? value : Array.isArray((value as { keys?: unknown }).keys) ? ((value as { keys: unknown[] }).keys) : [];
+      const list = Array.isArray(value)
+        ? value
+        : Array.isArray((value as { keys?: unknown }).keys)
+          ? (value as { keys: unknown[] }).keys
+          : [];
       parsedKeys = list.filter(
         (entry): entry is KeyRecord =>
-          typeof entry === 'object' && entry !== null && typeof (entry as KeyRecord).hash === 'string' && typeof (entry as KeyRecord).tier === 'string',
+          typeof entry === 'object' &&
+          entry !== null &&
+          typeof (entry as KeyRecord).hash === 'string' &&
+          typeof (entry as KeyRecord).tier === 'string',
       );
     } catch {
       parsedKeys = [];
@@ -47,7 +54,9 @@ export async function verifyKey(key: string | null, env: WorkerEnv): Promise<Val
   const hash = await sha256Hex(key);
   if (env.AGENTDIR_KEYS_KV) {
     const record = (await env.AGENTDIR_KEYS_KV.get(hash, 'json')) as Partial<KeyRecord> | null;
-    return record && !record.revoked && tiers.has(record.tier as string) ? { id: String(record.id ?? ''), tier: record.tier as KeyTier } : null;
+    return record && !record.revoked && tiers.has(record.tier as string)
+      ? { id: String(record.id ?? ''), tier: record.tier as KeyTier }
+      : null;
   }
   if (!env.AGENTDIR_KEYS) return null;
   let found: ValidKey | null = null;

@@ -21,7 +21,10 @@ const readMethods = 'GET, HEAD';
 /** The runtime worker for one built site: gated routes first, everything else to the static assets. */
 export function createWorker(given: WorkerData): Worker {
   // Looked up by slugs from requests: `constructor` or `__proto__` must find nothing, not Object's built-ins.
-  const data: WorkerData = { ...given, premium: Object.assign(Object.create(null) as WorkerData['premium'], given.premium) };
+  const data: WorkerData = {
+    ...given,
+    premium: Object.assign(Object.create(null) as WorkerData['premium'], given.premium),
+  };
   const premium = new Set(Object.keys(data.premium));
   return {
     async fetch(request, env = {}) {
@@ -43,14 +46,30 @@ export function createWorker(given: WorkerData): Worker {
         if (route.kind === 'grader') return await graderEndpoint(request, env);
         if (route.kind === 'negotiated-page') return await negotiatedPage(request, env, route.family, route.slug);
         if (request.method !== 'GET' && request.method !== 'HEAD') {
-          return errorResponse(405, 'method_not_allowed', `${path.pathname} answers ${readMethods} only.`, { Allow: readMethods });
+          return errorResponse(405, 'method_not_allowed', `${path.pathname} answers ${readMethods} only.`, {
+            Allow: readMethods,
+          });
         }
         if (route.kind === 'full-corpus') return await fullCorpus(request, env, data);
-        if (route.kind === 'x402') return forMethod(request, await x402Gateway(request, env, data, new SiteAssets(env.ASSETS, request.url), route.slug));
+        if (route.kind === 'x402')
+          return forMethod(
+            request,
+            await x402Gateway(request, env, data, new SiteAssets(env.ASSETS, request.url), route.slug),
+          );
         if (route.kind === 'mcp-server-card') {
           // The card's own media type when the client asks for it, as the server-card draft describes.
-          const type = /application\/mcp-server-card\+json/i.test(request.headers.get('accept') ?? '') ? 'application/mcp-server-card+json' : 'application/json; charset=utf-8';
-          return forMethod(request, jsonResponse(200, data.mcp.card, { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600', 'Access-Control-Allow-Origin': '*', Vary: 'Accept' }));
+          const type = /application\/mcp-server-card\+json/i.test(request.headers.get('accept') ?? '')
+            ? 'application/mcp-server-card+json'
+            : 'application/json; charset=utf-8';
+          return forMethod(
+            request,
+            jsonResponse(200, data.mcp.card, {
+              'Content-Type': type,
+              'Cache-Control': 'public, max-age=3600',
+              'Access-Control-Allow-Origin': '*',
+              Vary: 'Accept',
+            }),
+          );
         }
         // A premium page asked for as Markdown gets the Markdown variant (still behind a key).
         if (data.negotiation && route.variant === 'html' && prefersMarkdown(request.headers.get('accept'))) {

@@ -19,10 +19,19 @@ function hostNetwork(env: WorkerEnv): GraderNetwork {
 /** POST /api/grader {"url": "https://..."}: grades another site. Bad input is refused before any fetch. */
 export async function graderEndpoint(request: Request, env: WorkerEnv): Promise<Response> {
   const cors = { 'Access-Control-Allow-Origin': '*' };
-  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...cors, 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type' } });
-  if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'POST a JSON body {"url": "https://your.site"}.', { Allow: 'POST, OPTIONS', ...cors });
+  if (request.method === 'OPTIONS')
+    return new Response(null, {
+      status: 204,
+      headers: { ...cors, 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type' },
+    });
+  if (request.method !== 'POST')
+    return errorResponse(405, 'method_not_allowed', 'POST a JSON body {"url": "https://your.site"}.', {
+      Allow: 'POST, OPTIONS',
+      ...cors,
+    });
   const text = await readBody(request, maxBodyBytes);
-  if (text === null) return errorResponse(413, 'body_too_large', `The body is larger than ${maxBodyBytes} bytes.`, cors);
+  if (text === null)
+    return errorResponse(413, 'body_too_large', `The body is larger than ${maxBodyBytes} bytes.`, cors);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -31,10 +40,16 @@ export async function graderEndpoint(request: Request, env: WorkerEnv): Promise<
   }
   const url = (body as { url?: unknown } | null)?.url;
   if (typeof body !== 'object' || body === null || Array.isArray(body) || typeof url !== 'string' || !url) {
-    return errorResponse(400, 'missing_url', 'The body needs `url`: the absolute http(s) URL of the site to grade.', cors);
+    return errorResponse(
+      400,
+      'missing_url',
+      'The body needs `url`: the absolute http(s) URL of the site to grade.',
+      cors,
+    );
   }
   const target = checkTarget(url);
-  if (!target.ok) return errorResponse(400, 'forbidden_target', `Cannot grade ${url.slice(0, 200)}: ${target.reason}.`, cors);
+  if (!target.ok)
+    return errorResponse(400, 'forbidden_target', `Cannot grade ${url.slice(0, 200)}: ${target.reason}.`, cors);
   const report = await gradeSite(target.url.href, networkFetcher({ allowPrivate: false, ...hostNetwork(env) }));
   return jsonResponse(200, report, cors);
 }

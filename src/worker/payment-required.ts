@@ -44,7 +44,8 @@ export function corpusLicenseRequiredBody(payment: PaymentFacts) {
   return {
     error: 'payment_required',
     resource: fullCorpusPath,
-    description: 'The full corpus export (every resource body, premium included) needs a key of the corpus license or the redistribution tier. The free sample withholds premium bodies.',
+    description:
+      'The full corpus export (every resource body, premium included) needs a key of the corpus license or the redistribution tier. The free sample withholds premium bodies.',
     free_sample: payment.free_sample,
     pricing_catalog: payment.pricing_catalog,
     payment_url: payment.payment_url,

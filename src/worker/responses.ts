@@ -2,10 +2,18 @@ export const jsonType = 'application/json; charset=utf-8';
 
 /** A JSON answer. Errors are `{ error, message }`: a stable code and a sentence for people. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(`${JSON.stringify(body)}\n`, { status, headers: { 'Content-Type': jsonType, 'Cache-Control': 'no-store', ...headers } });
+  return new Response(`${JSON.stringify(body)}\n`, {
+    status,
+    headers: { 'Content-Type': jsonType, 'Cache-Control': 'no-store', ...headers },
+  });
 }
 
-export function errorResponse(status: number, error: string, message: string, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  status: number,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return jsonResponse(status, { error, message }, headers);
 }
 

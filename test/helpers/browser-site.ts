@@ -37,10 +37,15 @@ export async function startBrowserSite(): Promise<BrowserSite> {
     await serve.close();
     throw error;
   });
-  const index = readJson<{ resources: { slug: string; premium: boolean }[] }>(path.join(build.outDir, 'public/api/resources.json'));
+  const index = readJson<{ resources: { slug: string; premium: boolean }[] }>(
+    path.join(build.outDir, 'public/api/resources.json'),
+  );
   return {
     origin: serve.url.replace(/\/$/, ''),
-    pages: build.files.filter((file) => file.path.startsWith('public/') && file.path.endsWith('.html')).map((file) => pagePathOf(file.path)).sort(),
+    pages: build.files
+      .filter((file) => file.path.startsWith('public/') && file.path.endsWith('.html'))
+      .map((file) => pagePathOf(file.path))
+      .sort(),
     premiumSlugs: new Set(index.resources.filter((resource) => resource.premium).map((resource) => resource.slug)),
     starterKey: key,
     browser,

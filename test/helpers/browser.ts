@@ -31,7 +31,9 @@ export interface TestBrowser {
  */
 export async function launchBrowser(): Promise<TestBrowser> {
   if (!fs.existsSync(chromiumPath)) {
-    throw new Error(`The browser tests drive Debian's chromium at ${chromiumPath}, which is not installed. Install it with \`apt-get install -y chromium\` (.ci/run does this).`);
+    throw new Error(
+      `The browser tests drive Debian's chromium at ${chromiumPath}, which is not installed. Install it with \`apt-get install -y chromium\` (.ci/run does this).`,
+    );
   }
   const context = await chromium.launchPersistentContext(tempDir('agentdir-chromium-'), {
     executablePath: chromiumPath,

@@ -26,16 +26,29 @@ interface Requirements {
  * signature (signer equals `from`), the payee, the amount, the time window and nonce reuse. It settles
  * by recording the nonce; nothing touches a chain.
  */
-export async function startFacilitator(): Promise<{ url: string; mode: 'normal' | 'garbage' | 'down'; settled: number; close(): Promise<void> }> {
+export async function startFacilitator(): Promise<{
+  url: string;
+  mode: 'normal' | 'garbage' | 'down';
+  settled: number;
+  close(): Promise<void>;
+}> {
   const usedNonces = new Set<string>();
   const state = { mode: 'normal' as 'normal' | 'garbage' | 'down', settled: 0 };
 
-  async function check(payload: { payload: { signature: Hex; authorization: Authorization }; network: string }, requirements: Requirements): Promise<string | null> {
+  async function check(
+    payload: { payload: { signature: Hex; authorization: Authorization }; network: string },
+    requirements: Requirements,
+  ): Promise<string | null> {
     const { signature, authorization } = payload.payload;
     if (payload.network !== requirements.network) return 'invalid_network';
     const valid = await verifyTypedData({
       address: authorization.from,
-      domain: { name: requirements.extra.name, version: requirements.extra.version, chainId: chainIds[requirements.network], verifyingContract: requirements.asset },
+      domain: {
+        name: requirements.extra.name,
+        version: requirements.extra.version,
+        chainId: chainIds[requirements.network],
+        verifyingContract: requirements.asset,
+      },
       types: {
         TransferWithAuthorization: [
           { name: 'from', type: 'address' },
@@ -47,12 +60,19 @@ export async function startFacilitator(): Promise<{ url: string; mode: 'normal' 
         ],
       },
       primaryType: 'TransferWithAuthorization',
-      message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+      message: {
+        ...authorization,
+        value: BigInt(authorization.value),
+        validAfter: BigInt(authorization.validAfter),
+        validBefore: BigInt(authorization.validBefore),
+      },
       signature,
     }).catch(() => false);
     if (!valid) return 'invalid_exact_evm_payload_signature';
-    if (authorization.to.toLowerCase() !== requirements.payTo.toLowerCase()) return 'invalid_exact_evm_payload_recipient_mismatch';
-    if (BigInt(authorization.value) < BigInt(requirements.maxAmountRequired)) return 'invalid_exact_evm_payload_authorization_value';
+    if (authorization.to.toLowerCase() !== requirements.payTo.toLowerCase())
+      return 'invalid_exact_evm_payload_recipient_mismatch';
+    if (BigInt(authorization.value) < BigInt(requirements.maxAmountRequired))
+      return 'invalid_exact_evm_payload_authorization_value';
     const now = BigInt(Math.floor(Date.now() / 1000));
     if (BigInt(authorization.validBefore) <= now) return 'invalid_exact_evm_payload_authorization_valid_before';
     if (BigInt(authorization.validAfter) > now) return 'invalid_exact_evm_payload_authorization_valid_after';
@@ -73,11 +93,30 @@ export async function startFacilitator(): Promise<{ url: string; mode: 'normal' 
       const reason = await check(paymentPayload, paymentRequirements);
       const payer = paymentPayload.payload.authorization.from;
       response.writeHead(200, { 'Content-Type': 'application/json' });
-      if (request.url === '/verify') return void response.end(JSON.stringify(reason ? { isValid: false, invalidReason: reason, payer } : { isValid: true, payer }));
-      if (reason) return void response.end(JSON.stringify({ success: false, errorReason: reason, transaction: '', network: paymentPayload.network, payer }));
+      if (request.url === '/verify')
+        return void response.end(
+          JSON.stringify(reason ? { isValid: false, invalidReason: reason, payer } : { isValid: true, payer }),
+        );
+      if (reason)
+        return void response.end(
+          JSON.stringify({
+            success: false,
+            errorReason: reason,
+            transaction: '',
+            network: paymentPayload.network,
+            payer,
+          }),
+        );
       usedNonces.add(paymentPayload.payload.authorization.nonce);
       state.settled++;
-      response.end(JSON.stringify({ success: true, transaction: keccak256(toHex(paymentPayload.payload.authorization.nonce)), network: paymentPayload.network, payer }));
+      response.end(
+        JSON.stringify({
+          success: true,
+          transaction: keccak256(toHex(paymentPayload.payload.authorization.nonce)),
+          network: paymentPayload.network,
+          payer,
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -12,7 +12,10 @@ const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 /** Decodes `&#x26;`, `&#38;` and the five XML names; any other name fails the test rather than pass unread. */
 function decode(value: string): string {
   return value.replace(/&(#[xX][0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);?/g, (_reference, body: string) => {
-    if (body[0] === '#') return String.fromCodePoint(body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10));
+    if (body[0] === '#')
+      return String.fromCodePoint(
+        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10),
+      );
     const character = named[body];
     if (character === undefined) throw new Error(`unexpected character reference &${body}; in an attribute`);
     return character;
@@ -27,7 +30,11 @@ export function htmlAttributes(html: string): HtmlAttribute[] {
   const found: HtmlAttribute[] = [];
   for (const tag of html.matchAll(startTag)) {
     for (const attr of tag[2]!.matchAll(attribute)) {
-      found.push({ tag: tag[1]!.toLowerCase(), name: attr[1]!.toLowerCase(), value: decode(attr[2] ?? attr[3] ?? attr[4] ?? '') });
+      found.push({
+        tag: tag[1]!.toLowerCase(),
+        name: attr[1]!.toLowerCase(),
+        value: decode(attr[2] ?? attr[3] ?? attr[4] ?? ''),
+      });
     }
   }
   return found;

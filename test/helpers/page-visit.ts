@@ -45,11 +45,15 @@ export async function visitPage(page: Page, origin: string, path: string, anchor
   page.on('pageerror', onPageError);
   try {
     const response = await page.goto(`${origin}${path}`);
-    const links = await page.$$eval('a[href]', (elements) => elements.map((element) => (element as HTMLAnchorElement).href));
+    const links = await page.$$eval('a[href]', (elements) =>
+      elements.map((element) => (element as HTMLAnchorElement).href),
+    );
     const ids = new Set(await page.$$eval('[id]', (elements) => elements.map((element) => element.id)));
     const facts = await page.evaluate(() => {
-      const attribute = (selector: string, name: string) => document.querySelector(selector)?.getAttribute(name) ?? null;
-      const texts = (selector: string) => [...document.querySelectorAll(selector)].map((element) => element.textContent?.trim() ?? '');
+      const attribute = (selector: string, name: string) =>
+        document.querySelector(selector)?.getAttribute(name) ?? null;
+      const texts = (selector: string) =>
+        [...document.querySelectorAll(selector)].map((element) => element.textContent?.trim() ?? '');
       return {
         title: document.title,
         description: attribute('meta[name="description"]', 'content'),
@@ -58,7 +62,9 @@ export async function visitPage(page: Page, origin: string, path: string, anchor
         license: attribute('link[rel="license"]', 'href'),
         ogTitle: attribute('meta[property="og:title"]', 'content'),
         robots: attribute('meta[name="robots"]', 'content'),
-        stylesheets: [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href') ?? ''),
+        stylesheets: [...document.querySelectorAll('link[rel="stylesheet"]')].map(
+          (link) => link.getAttribute('href') ?? '',
+        ),
         jsonLd: texts('script[type="application/ld+json"]'),
         h1: texts('h1').join(' | '),
         breadcrumbs: texts('nav.breadcrumbs a'),
@@ -72,7 +78,8 @@ export async function visitPage(page: Page, origin: string, path: string, anchor
         location.hash = anchor;
         const target = document.getElementById(anchor);
         const top = target?.getBoundingClientRect().top ?? Number.NaN;
-        if (!target || document.querySelector(':target') !== target || !(top > -2 && top < innerHeight)) missed.push(anchor);
+        if (!target || document.querySelector(':target') !== target || !(top > -2 && top < innerHeight))
+          missed.push(anchor);
       }
       return missed;
     }, anchors);

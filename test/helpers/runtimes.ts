@@ -25,7 +25,11 @@ export interface Runtime {
 }
 
 /** Starts the real CLI, `agentdir serve <dist> --port 0`, and waits for the address it prints. */
-export async function startServe(dist: string, keysFile: string, extraEnv: Record<string, string> = {}): Promise<Runtime & { url: string; child: ChildProcess }> {
+export async function startServe(
+  dist: string,
+  keysFile: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Runtime & { url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [cliPath, 'serve', dist, '--port', '0', '--keys-file', keysFile], {
     cwd: repoRoot,
     env: { ...process.env, ...extraEnv, AGENTDIR_KEYS: '', NO_COLOR: '1' },
@@ -65,13 +69,20 @@ export function rawRequest(base: string, pathname: string, options: RequestOptio
   const target = new URL(base);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: target.hostname, port: target.port, method: options.method ?? 'GET', path: pathname, headers: options.headers ?? {} },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: options.method ?? 'GET',
+        path: pathname,
+        headers: options.headers ?? {},
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          for (const [name, value] of Object.entries(response.headers))
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
           resolve({ status: response.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') });
         });
         response.on('error', reject);
@@ -83,13 +94,26 @@ export function rawRequest(base: string, pathname: string, options: RequestOptio
 }
 
 /** The generated wrangler.jsonc, read the way wrangler reads it (comments allowed on their own lines). */
-export function readWranglerConfig(dist: string): { main: string; compatibility_date: string; assets: { directory: string; binding: string; html_handling: string; not_found_handling: string; run_worker_first: string[] } } {
+export function readWranglerConfig(dist: string): {
+  main: string;
+  compatibility_date: string;
+  assets: {
+    directory: string;
+    binding: string;
+    html_handling: string;
+    not_found_handling: string;
+    run_worker_first: string[];
+  };
+} {
   const text = fs.readFileSync(path.join(dist, 'wrangler.jsonc'), 'utf8');
   return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
 }
 
 /** Runs the built worker inside real workerd, with the assets folder and routing of the generated config. */
-export async function startWorkerd(dist: string, bindings: Record<string, string>): Promise<Runtime & { url: string; miniflare: Miniflare; setKeys(secret: string): Promise<void> }> {
+export async function startWorkerd(
+  dist: string,
+  bindings: Record<string, string>,
+): Promise<Runtime & { url: string; miniflare: Miniflare; setKeys(secret: string): Promise<void> }> {
   const config = readWranglerConfig(dist);
   const options = (keys: Record<string, string>) => ({
     host: '127.0.0.1',
@@ -102,8 +126,15 @@ export async function startWorkerd(dist: string, bindings: Record<string, string
     assets: {
       directory: path.join(dist, config.assets.directory),
       binding: config.assets.binding,
-      routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: false, static_routing: { user_worker: config.assets.run_worker_first } },
-      assetConfig: { html_handling: config.assets.html_handling as 'drop-trailing-slash', not_found_handling: config.assets.not_found_handling as '404-page' },
+      routerConfig: {
+        has_user_worker: true,
+        invoke_user_worker_ahead_of_assets: false,
+        static_routing: { user_worker: config.assets.run_worker_first },
+      },
+      assetConfig: {
+        html_handling: config.assets.html_handling as 'drop-trailing-slash',
+        not_found_handling: config.assets.not_found_handling as '404-page',
+      },
     },
   });
   const miniflare = new Miniflare(options(bindings));
@@ -113,7 +144,11 @@ export async function startWorkerd(dist: string, bindings: Record<string, string
     url,
     miniflare,
     async request(pathname, requestOptions = {}) {
-      const response = await miniflare.dispatchFetch(`https://site.test${pathname}`, { method: requestOptions.method ?? 'GET', headers: requestOptions.headers ?? {}, redirect: 'manual' });
+      const response = await miniflare.dispatchFetch(`https://site.test${pathname}`, {
+        method: requestOptions.method ?? 'GET',
+        headers: requestOptions.headers ?? {},
+        redirect: 'manual',
+      });
       const body = await response.text();
       return { status: response.status, headers: new Headers([...response.headers]), body };
     },

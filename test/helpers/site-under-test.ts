@@ -13,7 +13,12 @@ export interface TestKeys {
 }
 
 /** The minimal fixture built into a temp folder, with a key file holding one key of each tier and a revoked one. */
-export async function siteUnderTest(): Promise<{ dist: string; keysFile: string; keys: TestKeys; secret: () => string }> {
+export async function siteUnderTest(): Promise<{
+  dist: string;
+  keysFile: string;
+  keys: TestKeys;
+  secret: () => string;
+}> {
   const { outDir } = await buildFixture(path.join(fixturesDir, 'minimal'));
   const keysFile = path.join(tempDir(), 'keys.json');
   const keyFile = readKeyFile(keysFile);
@@ -33,7 +38,9 @@ export async function siteUnderTest(): Promise<{ dist: string; keysFile: string;
 }
 
 export function premiumSentences(dist: string): string[] {
-  const data = JSON.parse(fs.readFileSync(path.join(dist, 'worker/data/worker-data.json'), 'utf8')) as { premium: Record<string, { json: string }> };
+  const data = JSON.parse(fs.readFileSync(path.join(dist, 'worker/data/worker-data.json'), 'utf8')) as {
+    premium: Record<string, { json: string }>;
+  };
   return Object.values(data.premium).flatMap((entry) =>
     (JSON.parse(entry.json) as { body: string }).body
       .split(/(?<=[.!?])\s+|\n+/)

@@ -2,10 +2,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml' };
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+};
 
 /** A plain static server on 127.0.0.1 for grader fixtures: files as they are, `/x` also as `x.html`, everything else 404. */
-export async function startStaticSite(root: string, routes: Record<string, (response: http.ServerResponse) => void> = {}): Promise<{ url: string; origin: string; close(): Promise<void> }> {
+export async function startStaticSite(
+  root: string,
+  routes: Record<string, (response: http.ServerResponse) => void> = {},
+): Promise<{ url: string; origin: string; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const route = routes[pathname];

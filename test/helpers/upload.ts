@@ -27,12 +27,23 @@ const chunk = Buffer.alloc(64 * 1024, 0x20);
 export function upload(base: string, pathname: string, options: UploadOptions): Promise<UploadResult> {
   const target = new URL(base);
   const declared = options.headers?.['Content-Length'];
-  const headers = { 'Content-Type': 'application/json', ...(declared ? {} : { 'Transfer-Encoding': 'chunked' }), ...options.headers };
+  const headers = {
+    'Content-Type': 'application/json',
+    ...(declared ? {} : { 'Transfer-Encoding': 'chunked' }),
+    ...options.headers,
+  };
   const started = performance.now();
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
-    const request = http.request({ host: target.hostname, port: target.port, method: options.method ?? 'POST', path: pathname, headers, agent: false });
+    const request = http.request({
+      host: target.hostname,
+      port: target.port,
+      method: options.method ?? 'POST',
+      path: pathname,
+      headers,
+      agent: false,
+    });
     const timer = setTimeout(() => {
       request.destroy();
       reject(new Error(`no answer after sending ${sent} bytes`));
@@ -44,7 +55,13 @@ export function upload(base: string, pathname: string, options: UploadOptions): 
       const done = () => {
         clearTimeout(timer);
         request.destroy();
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8'), sent, ms: performance.now() - started });
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          sent,
+          ms: performance.now() - started,
+        });
       };
       response.on('end', done);
       // The server may close the upload as soon as its answer is out.
@@ -70,14 +87,30 @@ export function upload(base: string, pathname: string, options: UploadOptions): 
 }
 
 /** Sends `body` in `pieces` parts, `pauseMs` apart: a slow client still uploading. */
-export function trickle(base: string, pathname: string, body: string, pieces: number, pauseMs: number): Promise<{ status: number; body: string }> {
+export function trickle(
+  base: string,
+  pathname: string,
+  body: string,
+  pieces: number,
+  pauseMs: number,
+): Promise<{ status: number; body: string }> {
   const target = new URL(base);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: target.hostname, port: target.port, method: 'POST', path: pathname, headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, agent: false }, (response) => {
-      let text = '';
-      response.on('data', (data: Buffer) => (text += data.toString('utf8')));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: 'POST',
+        path: pathname,
+        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+        agent: false,
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (data: Buffer) => (text += data.toString('utf8')));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
     request.on('error', reject);
     const size = Math.ceil(body.length / pieces);
     let index = 0;

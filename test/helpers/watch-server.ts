@@ -12,12 +12,31 @@ export interface WatchServer {
 }
 
 /** Starts the real CLI, `agentdir serve <dist> --watch --content <content>`, and waits for its address. */
-export async function startWatchServer(dist: string, content: string, env: NodeJS.ProcessEnv = {}): Promise<WatchServer> {
-  const child: ChildProcess = spawn(process.execPath, [cliPath, 'serve', dist, '--watch', '--content', content, '--port', '0', '--keys-file', path.join(tempDir(), 'keys.json')], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startWatchServer(
+  dist: string,
+  content: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<WatchServer> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      cliPath,
+      'serve',
+      dist,
+      '--watch',
+      '--content',
+      content,
+      '--port',
+      '0',
+      '--keys-file',
+      path.join(tempDir(), 'keys.json'),
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {

@@ -40,14 +40,26 @@ export const llmsTxtCheck: Check = {
   async run(context) {
     const page = await context.fetch('/llms.txt');
     if (page.status !== 200 || isHtml(page) || !page.text.trim()) {
-      return { fraction: 0, details: `/llms.txt ${page.status === 200 ? 'is HTML or empty' : failure(page)}.`, action: 'Publish /llms.txt (llmstxt.org): an H1 with the site name, a blockquote summary, and H2 sections listing your key pages as `- [title](url): description`.' };
+      return {
+        fraction: 0,
+        details: `/llms.txt ${page.status === 200 ? 'is HTML or empty' : failure(page)}.`,
+        action:
+          'Publish /llms.txt (llmstxt.org): an H1 with the site name, a blockquote summary, and H2 sections listing your key pages as `- [title](url): description`.',
+      };
     }
     const parsed = parseLlmsTxt(page.text);
     const substantial = page.text.length >= 500 && parsed.links.length >= 5;
     const parts = [parsed.h1, parsed.blockquote, parsed.sections > 0, substantial];
-    const missing = ['an H1 title', 'a blockquote summary', 'an H2 section of links', 'enough content (500+ characters, 5+ links)'].filter((_, index) => !parts[index]);
+    const missing = [
+      'an H1 title',
+      'a blockquote summary',
+      'an H2 section of links',
+      'enough content (500+ characters, 5+ links)',
+    ].filter((_, index) => !parts[index]);
     const details = `${parsed.sections} H2 link section${parsed.sections === 1 ? '' : 's'}, ${parsed.links.length} links, ${page.text.length} characters.${missing.length ? ` Missing: ${missing.join(', ')}.` : ''}`;
     const fraction = parts.filter(Boolean).length / parts.length;
-    return missing.length ? { fraction, details, action: `Complete /llms.txt: add ${missing.join(', ')}.` } : { fraction, details };
+    return missing.length
+      ? { fraction, details, action: `Complete /llms.txt: add ${missing.join(', ')}.` }
+      : { fraction, details };
   },
 };

@@ -12,18 +12,36 @@ export const maxBatchItems = 32;
  */
 export const maxBatchAnswerBytes = 16 * 1024 * 1024;
 
-const invalidMessage = new RpcError(errorCodes.invalidRequest, 'Invalid request: each message needs jsonrpc "2.0" and a method.');
-const notRun = new RpcError(errorCodes.invalidRequest, `Not run: the batch's answers reached ${maxBatchAnswerBytes} bytes; send it alone.`);
+const invalidMessage = new RpcError(
+  errorCodes.invalidRequest,
+  'Invalid request: each message needs jsonrpc "2.0" and a method.',
+);
+const notRun = new RpcError(
+  errorCodes.invalidRequest,
+  `Not run: the batch's answers reached ${maxBatchAnswerBytes} bytes; send it alone.`,
+);
 
 /**
  * Answers a JSON-RPC batch (protocol 2025-03-26) in order, measuring each answer as it is made. Once
  * they pass `maxBatchAnswerBytes`, the answer that did so and every request after it get `notRun`
  * instead: nothing further runs, and a client can send those requests again on their own.
  */
-export async function answerBatch(items: unknown[], headers: Headers, context: ToolContext, cors: Record<string, string>): Promise<Response> {
+export async function answerBatch(
+  items: unknown[],
+  headers: Headers,
+  context: ToolContext,
+  cors: Record<string, string>,
+): Promise<Response> {
   // 413, not 400: the batch is well-formed but larger than this server will process; resending it whole cannot succeed.
   if (items.length > maxBatchItems) {
-    return rpcResponse(413, errorBody(null, new RpcError(errorCodes.invalidRequest, `A batch may hold at most ${maxBatchItems} messages; none was run.`)), cors);
+    return rpcResponse(
+      413,
+      errorBody(
+        null,
+        new RpcError(errorCodes.invalidRequest, `A batch may hold at most ${maxBatchItems} messages; none was run.`),
+      ),
+      cors,
+    );
   }
   const answers: unknown[] = [];
   let size = 0;

@@ -9,30 +9,54 @@ const cacheTtlMs = 300_000;
 export type Id = string | number | null;
 
 export function rpcResponse(status: number, body: unknown, extra: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...extra } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...extra },
+  });
 }
 
 export function errorBody(id: Id, error: RpcError) {
-  return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) },
+  };
 }
 
 export function isRequestShape(value: unknown): value is JsonRpcRequest {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const message = value as Record<string, unknown>;
   if (message.jsonrpc !== '2.0' || typeof message.method !== 'string') return false;
-  if ('id' in message && !(typeof message.id === 'string' || (typeof message.id === 'number' && Number.isFinite(message.id)))) return false;
-  if ('params' in message && (typeof message.params !== 'object' || message.params === null || Array.isArray(message.params))) return false;
+  if (
+    'id' in message &&
+    !(typeof message.id === 'string' || (typeof message.id === 'number' && Number.isFinite(message.id)))
+  )
+    return false;
+  if (
+    'params' in message &&
+    (typeof message.params !== 'object' || message.params === null || Array.isArray(message.params))
+  )
+    return false;
   return true;
 }
 
 export function isResponseShape(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const message = value as Record<string, unknown>;
-  return message.jsonrpc === '2.0' && 'id' in message && ('result' in message || 'error' in message) && !('method' in message);
+  return (
+    message.jsonrpc === '2.0' &&
+    'id' in message &&
+    ('result' in message || 'error' in message) &&
+    !('method' in message)
+  );
 }
 
 /** Runs one request message. Returns the JSON-RPC response and its HTTP status, or null for a notification. */
-export async function handleMessage(message: JsonRpcRequest, headers: Headers, context: ToolContext): Promise<{ status: number; body: unknown } | null> {
+export async function handleMessage(
+  message: JsonRpcRequest,
+  headers: Headers,
+  context: ToolContext,
+): Promise<{ status: number; body: unknown } | null> {
   const id: Id = message.id ?? null;
   const isNotification = !('id' in message);
   let era: Era;
@@ -65,9 +89,18 @@ export async function handleMessage(message: JsonRpcRequest, headers: Headers, c
   } catch (error) {
     if (error instanceof RpcError) {
       // 2026-07-28 retired -32002: a missing resource is invalid params there.
-      const modernised = era.kind === 'modern' && error.code === errorCodes.resourceNotFound ? new RpcError(errorCodes.invalidParams, error.message, error.data) : error;
-      return { status: era.kind === 'modern' && error instanceof HttpRpcError ? error.status : 200, body: errorBody(id, modernised) };
+      const modernised =
+        era.kind === 'modern' && error.code === errorCodes.resourceNotFound
+          ? new RpcError(errorCodes.invalidParams, error.message, error.data)
+          : error;
+      return {
+        status: era.kind === 'modern' && error instanceof HttpRpcError ? error.status : 200,
+        body: errorBody(id, modernised),
+      };
     }
-    return { status: 200, body: errorBody(id, new RpcError(errorCodes.internalError, 'Internal error while answering this request.')) };
+    return {
+      status: 200,
+      body: errorBody(id, new RpcError(errorCodes.internalError, 'Internal error while answering this request.')),
+    };
   }
 }

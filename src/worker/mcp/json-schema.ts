@@ -2,25 +2,47 @@
 
 export type JsonSchema = Record<string, unknown>;
 
-export const string = (description: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', description, ...extra });
-export const integer = (description: string, extra: JsonSchema = {}): JsonSchema => ({ type: 'integer', description, ...extra });
+export const string = (description: string, extra: JsonSchema = {}): JsonSchema => ({
+  type: 'string',
+  description,
+  ...extra,
+});
+export const integer = (description: string, extra: JsonSchema = {}): JsonSchema => ({
+  type: 'integer',
+  description,
+  ...extra,
+});
 export const boolean = (description: string): JsonSchema => ({ type: 'boolean', description });
-export const array = (items: JsonSchema, description?: string): JsonSchema => ({ type: 'array', items, ...(description ? { description } : {}) });
-export const object = (properties: Record<string, JsonSchema>, required: string[] = [], extra: JsonSchema = {}): JsonSchema => ({
+export const array = (items: JsonSchema, description?: string): JsonSchema => ({
+  type: 'array',
+  items,
+  ...(description ? { description } : {}),
+});
+export const object = (
+  properties: Record<string, JsonSchema>,
+  required: string[] = [],
+  extra: JsonSchema = {},
+): JsonSchema => ({
   type: 'object',
   properties,
   ...(required.length ? { required } : {}),
   ...extra,
 });
 /** A closed input object: unknown arguments are refused, so a typo never passes silently. */
-export const input = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => object(properties, required, { additionalProperties: false });
+export const input = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema =>
+  object(properties, required, { additionalProperties: false });
 /** An object whose fields are not enumerated here (a document the site publishes). */
 export const anyObject = (description: string): JsonSchema => ({ type: 'object', description });
 
-export const slugArgument = (what: string) => string(`The ${what} slug (lowercase kebab-case).`, { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 200 });
-export const apiKeyArgument = string('An access key; defaults to the key sent in the Authorization: Bearer or x-api-key header of this request.', { maxLength: 512 });
+export const slugArgument = (what: string) =>
+  string(`The ${what} slug (lowercase kebab-case).`, { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 200 });
+export const apiKeyArgument = string(
+  'An access key; defaults to the key sent in the Authorization: Bearer or x-api-key header of this request.',
+  { maxLength: 512 },
+);
 export const cursorArgument = string('Opaque cursor from a previous nextCursor.', { maxLength: 100 });
-export const limitArgument = (max: number, fallback: number) => integer(`How many items to return (1-${max}, default ${fallback}).`, { minimum: 1, maximum: max });
+export const limitArgument = (max: number, fallback: number) =>
+  integer(`How many items to return (1-${max}, default ${fallback}).`, { minimum: 1, maximum: max });
 
 /** Checks arguments against an input schema built above. Returns a message naming the field, or null. */
 export function argumentProblem(schema: JsonSchema, value: unknown): string | null {
@@ -28,10 +50,12 @@ export function argumentProblem(schema: JsonSchema, value: unknown): string | nu
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'arguments must be an object';
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const record = value as Record<string, unknown>;
-  for (const name of (schema.required ?? []) as string[]) if (record[name] === undefined) return `\`${name}\` is required`;
+  for (const name of (schema.required ?? []) as string[])
+    if (record[name] === undefined) return `\`${name}\` is required`;
   for (const [name, field] of Object.entries(record)) {
     const rule = properties[name];
-    if (!rule) return `\`${name}\` is not an argument of this tool (known: ${Object.keys(properties).join(', ') || 'none'})`;
+    if (!rule)
+      return `\`${name}\` is not an argument of this tool (known: ${Object.keys(properties).join(', ') || 'none'})`;
     const problem = fieldProblem(rule, field);
     if (problem) return `\`${name}\` ${problem}`;
   }
@@ -42,10 +66,13 @@ function fieldProblem(rule: JsonSchema, value: unknown): string | null {
   switch (rule.type) {
     case 'string':
       if (typeof value !== 'string') return 'must be a string';
-      if (typeof rule.maxLength === 'number' && value.length > rule.maxLength) return `must be at most ${rule.maxLength} characters`;
-      if (typeof rule.minLength === 'number' && value.length < rule.minLength) return `must be at least ${rule.minLength} characters`;
+      if (typeof rule.maxLength === 'number' && value.length > rule.maxLength)
+        return `must be at most ${rule.maxLength} characters`;
+      if (typeof rule.minLength === 'number' && value.length < rule.minLength)
+        return `must be at least ${rule.minLength} characters`;
       if (Array.isArray(rule.enum) && !rule.enum.includes(value)) return `must be one of ${rule.enum.join(', ')}`;
-      if (typeof rule.pattern === 'string' && !new RegExp(rule.pattern).test(value)) return `must match ${rule.pattern}`;
+      if (typeof rule.pattern === 'string' && !new RegExp(rule.pattern).test(value))
+        return `must match ${rule.pattern}`;
       return null;
     case 'integer':
       if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be a whole number';

@@ -18,7 +18,11 @@ export interface MethodSpec {
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-export const capabilities = { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false } };
+export const capabilities = {
+  tools: { listChanged: false },
+  resources: { subscribe: false, listChanged: false },
+  prompts: { listChanged: false },
+};
 
 function serverInfo(context: ToolContext) {
   const { name, title, version } = context.data.mcp;
@@ -27,12 +31,23 @@ function serverInfo(context: ToolContext) {
 
 async function callTool(params: Params, context: ToolContext) {
   const tool = tools.find((candidate) => candidate.name === params.name);
-  if (!tool) throw new RpcError(errorCodes.invalidParams, `Unknown tool: ${String(params.name)}. Call tools/list for the ${tools.length} tools.`);
+  if (!tool)
+    throw new RpcError(
+      errorCodes.invalidParams,
+      `Unknown tool: ${String(params.name)}. Call tools/list for the ${tools.length} tools.`,
+    );
   const problem = argumentProblem(tool.inputSchema, params.arguments);
-  if (problem) return { content: [{ type: 'text', text: `Invalid arguments for ${tool.name}: ${problem}.` }], isError: true };
+  if (problem)
+    return { content: [{ type: 'text', text: `Invalid arguments for ${tool.name}: ${problem}.` }], isError: true };
   try {
     const { structured, summary } = await tool.run((params.arguments ?? {}) as Params, context);
-    return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+    return {
+      content: [
+        { type: 'text', text: summary },
+        { type: 'text', text: JSON.stringify(structured) },
+      ],
+      structuredContent: structured,
+    };
   } catch (error) {
     if (error instanceof ToolArgumentError || error instanceof AssetUnavailableError) {
       return { content: [{ type: 'text', text: error.message }], isError: true };
@@ -46,9 +61,17 @@ const shared: Record<string, MethodSpec> = {
   'tools/list': {
     cacheable: true,
     run(params) {
-      if (decodeCursor(params.cursor as string | undefined) !== 0) throw new RpcError(errorCodes.invalidParams, 'Invalid cursor: tools/list has a single page.');
+      if (decodeCursor(params.cursor as string | undefined) !== 0)
+        throw new RpcError(errorCodes.invalidParams, 'Invalid cursor: tools/list has a single page.');
       return {
-        tools: tools.map(({ name, title, description, inputSchema, outputSchema }) => ({ name, title, description, inputSchema, outputSchema, annotations: { title, ...readOnly } })),
+        tools: tools.map(({ name, title, description, inputSchema, outputSchema }) => ({
+          name,
+          title,
+          description,
+          inputSchema,
+          outputSchema,
+          annotations: { title, ...readOnly },
+        })),
       };
     },
   },
@@ -67,9 +90,19 @@ export const legacyMethods: Record<string, MethodSpec> = {
     cacheable: false,
     run(params, context) {
       const requested = params.protocolVersion;
-      if (typeof requested !== 'string') throw new RpcError(errorCodes.invalidParams, 'initialize needs params.protocolVersion (a string).', { supported: supportedVersions });
-      const protocolVersion = (legacyVersions as readonly string[]).includes(requested) ? requested : latestLegacyVersion;
-      return { protocolVersion, capabilities, serverInfo: serverInfo(context), instructions: context.data.mcp.instructions };
+      if (typeof requested !== 'string')
+        throw new RpcError(errorCodes.invalidParams, 'initialize needs params.protocolVersion (a string).', {
+          supported: supportedVersions,
+        });
+      const protocolVersion = (legacyVersions as readonly string[]).includes(requested)
+        ? requested
+        : latestLegacyVersion;
+      return {
+        protocolVersion,
+        capabilities,
+        serverInfo: serverInfo(context),
+        instructions: context.data.mcp.instructions,
+      };
     },
   },
   ping: { cacheable: false, run: () => ({}) },

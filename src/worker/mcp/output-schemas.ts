@@ -38,7 +38,16 @@ export const searchHit: JsonSchema = object(
 );
 
 export const articleRef: JsonSchema = object(
-  { slug: string('Article slug.'), title: string('Title.'), description: string('Description.'), kind: { enum: ['pillar', 'sub'] }, order: integer('Reading position: 0 for the pillar.'), url: url('HTML page.'), markdown: url('Markdown variant.'), json: url('JSON variant.') },
+  {
+    slug: string('Article slug.'),
+    title: string('Title.'),
+    description: string('Description.'),
+    kind: { enum: ['pillar', 'sub'] },
+    order: integer('Reading position: 0 for the pillar.'),
+    url: url('HTML page.'),
+    markdown: url('Markdown variant.'),
+    json: url('JSON variant.'),
+  },
   ['slug', 'title', 'kind', 'url', 'markdown', 'json'],
 );
 
@@ -53,7 +62,10 @@ export const paymentRequired: JsonSchema = object(
     terms: url('The access-and-pricing resource.'),
     license: url('The license file.'),
     pricing_catalog: url('The pricing catalog.'),
-    preview: object({ title: string('Title.'), description: string('Description.'), sections: array(string('H2 heading.')) }, ['title', 'description', 'sections']),
+    preview: object(
+      { title: string('Title.'), description: string('Description.'), sections: array(string('H2 heading.')) },
+      ['title', 'description', 'sections'],
+    ),
   },
   ['error', 'resource', 'price_usd', 'payment_url', 'how_to_pay', 'terms', 'license', 'pricing_catalog', 'preview'],
 );

@@ -17,7 +17,12 @@ interface Prompt {
 }
 
 interface LearningPaths {
-  paths: { id: string; title: string; description?: string; steps: { position: number; slug: string; title: string; premium: boolean; markdown: string }[] }[];
+  paths: {
+    id: string;
+    title: string;
+    description?: string;
+    steps: { position: number; slug: string; title: string; premium: boolean; markdown: string }[];
+  }[];
 }
 
 const prompts: Prompt[] = [
@@ -27,7 +32,11 @@ const prompts: Prompt[] = [
     description: 'Ask for a practical explanation of one resource of the directory, grounded in its text.',
     arguments: [
       { name: 'slug', description: 'The resource slug.', required: true },
-      { name: 'audience', description: 'Who the explanation is for (default: an engineer building agents).', required: false },
+      {
+        name: 'audience',
+        description: 'Who the explanation is for (default: an engineer building agents).',
+        required: false,
+      },
     ],
     async render(args, context) {
       const markdownUrl = `${context.data.site.url}${paths.resourceMarkdown(args.slug!)}`;
@@ -46,15 +55,23 @@ const prompts: Prompt[] = [
     async render(args, context) {
       const learningPaths = await context.site.json<LearningPaths>(paths.learningPaths);
       const learningPath = learningPaths.paths.find((entry) => entry.id === args.path);
-      if (!learningPath) throw new RpcError(errorCodes.invalidParams, `Unknown learning path "${args.path}". Known: ${learningPaths.paths.map((entry) => entry.id).join(', ')}.`);
-      const steps = learningPath.steps.map((step) => `${step.position}. ${step.title}${step.premium ? ' (premium: needs a key)' : ''}: ${step.markdown}`).join('\n');
+      if (!learningPath)
+        throw new RpcError(
+          errorCodes.invalidParams,
+          `Unknown learning path "${args.path}". Known: ${learningPaths.paths.map((entry) => entry.id).join(', ')}.`,
+        );
+      const steps = learningPath.steps
+        .map(
+          (step) => `${step.position}. ${step.title}${step.premium ? ' (premium: needs a key)' : ''}: ${step.markdown}`,
+        )
+        .join('\n');
       return `Guide me through the learning path "${learningPath.title}"${learningPath.description ? ` (${learningPath.description})` : ''}, one step at a time.\n\n${steps}\n\nFor each step: read it (get_resource), give the three ideas to retain and one exercise, then ask before moving on.`;
     },
   },
   {
     name: 'answer-from-directory',
     title: 'Answer from the directory',
-    description: 'Answer a question using only the directory\'s resources and guides, with citations.',
+    description: "Answer a question using only the directory's resources and guides, with citations.",
     arguments: [{ name: 'question', description: 'The question to answer.', required: true }],
     async render(args, context) {
       return `Answer this question using ${context.data.site.name}: "${args.question}"\n\nUse the search tool to find the best resources and guides, read the top results (get_resource, get_article), and answer with citations to their URLs. Say plainly when the directory does not cover something.`;
@@ -63,20 +80,35 @@ const prompts: Prompt[] = [
 ];
 
 export function listPromptsMethod() {
-  return { prompts: prompts.map(({ name, title, description, arguments: promptArguments }) => ({ name, title, description, arguments: promptArguments })) };
+  return {
+    prompts: prompts.map(({ name, title, description, arguments: promptArguments }) => ({
+      name,
+      title,
+      description,
+      arguments: promptArguments,
+    })),
+  };
 }
 
 export async function getPromptMethod(params: Record<string, unknown>, context: ToolContext) {
   const prompt = prompts.find((candidate) => candidate.name === params.name);
-  if (!prompt) throw new RpcError(errorCodes.invalidParams, `Unknown prompt "${String(params.name)}". Known: ${prompts.map((candidate) => candidate.name).join(', ')}.`);
+  if (!prompt)
+    throw new RpcError(
+      errorCodes.invalidParams,
+      `Unknown prompt "${String(params.name)}". Known: ${prompts.map((candidate) => candidate.name).join(', ')}.`,
+    );
   const args = (params.arguments ?? {}) as Record<string, unknown>;
-  if (typeof args !== 'object' || args === null) throw new RpcError(errorCodes.invalidParams, '`arguments` must be an object of strings.');
+  if (typeof args !== 'object' || args === null)
+    throw new RpcError(errorCodes.invalidParams, '`arguments` must be an object of strings.');
   for (const argument of prompt.arguments) {
     const value = args[argument.name];
-    if (argument.required && (typeof value !== 'string' || !value)) throw new RpcError(errorCodes.invalidParams, `Prompt "${prompt.name}" needs the argument \`${argument.name}\`.`);
-    if (value !== undefined && typeof value !== 'string') throw new RpcError(errorCodes.invalidParams, `Argument \`${argument.name}\` must be a string.`);
+    if (argument.required && (typeof value !== 'string' || !value))
+      throw new RpcError(errorCodes.invalidParams, `Prompt "${prompt.name}" needs the argument \`${argument.name}\`.`);
+    if (value !== undefined && typeof value !== 'string')
+      throw new RpcError(errorCodes.invalidParams, `Argument \`${argument.name}\` must be a string.`);
   }
-  if (args.slug !== undefined && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(String(args.slug))) throw new RpcError(errorCodes.invalidParams, 'Argument `slug` must be a lowercase kebab-case slug.');
+  if (args.slug !== undefined && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(String(args.slug)))
+    throw new RpcError(errorCodes.invalidParams, 'Argument `slug` must be a lowercase kebab-case slug.');
   const text = await prompt.render(args as Record<string, string>, context);
   return { description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text } }] };
 }

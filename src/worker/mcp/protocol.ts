@@ -35,21 +35,29 @@ export interface JsonRpcRequest {
 }
 
 /** Which protocol generation a request speaks: the session-less legacy era, or the stateless 2026-07-28 revision. */
-export type Era = { kind: 'legacy'; version: string } | { kind: 'modern'; version: string; clientCapabilities: Record<string, unknown> };
+export type Era =
+  | { kind: 'legacy'; version: string }
+  | { kind: 'modern'; version: string; clientCapabilities: Record<string, unknown> };
 
 /** Decodes a header value sent as `=?base64?...?=` (for names that are not plain ASCII). */
 export function decodeHeaderValue(value: string): string | null {
   const encoded = /^=\?base64\?(.*)\?=$/i.exec(value);
   if (!encoded) return value;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(encoded[1]!), (char) => char.charCodeAt(0)));
+    return new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(atob(encoded[1]!), (char) => char.charCodeAt(0)),
+    );
   } catch {
     return null;
   }
 }
 
 /** The params field whose value Mcp-Name must repeat, for the methods that need it. */
-const namedParam: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+const namedParam: Record<string, 'name' | 'uri'> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
 
 /**
  * Decides the era of one request and checks the 2026-07-28 rules: `_meta` version and capabilities,
@@ -63,35 +71,61 @@ export function eraOf(message: JsonRpcRequest, headers: Headers): Era {
 
   if (!modern) {
     if (headerVersion !== undefined && !(legacyVersions as readonly string[]).includes(headerVersion)) {
-      throw new HttpRpcError(400, -32600, `Unsupported MCP-Protocol-Version "${headerVersion}".`, { supported: supportedVersions, requested: headerVersion });
+      throw new HttpRpcError(400, -32600, `Unsupported MCP-Protocol-Version "${headerVersion}".`, {
+        supported: supportedVersions,
+        requested: headerVersion,
+      });
     }
     // Without the header, a session-less server has no other signal: the transport rules say assume 2025-03-26.
     return { kind: 'legacy', version: headerVersion ?? '2025-03-26' };
   }
 
   if (typeof metaVersion !== 'string') {
-    throw new HttpRpcError(400, -32602, `Requests of protocol ${modernVersion} must carry _meta["${metaKeys.protocolVersion}"] (a string).`);
+    throw new HttpRpcError(
+      400,
+      -32602,
+      `Requests of protocol ${modernVersion} must carry _meta["${metaKeys.protocolVersion}"] (a string).`,
+    );
   }
   if (headerVersion !== metaVersion) {
-    throw new HttpRpcError(400, modernErrors.headerMismatch, `The MCP-Protocol-Version header (${headerVersion ?? 'missing'}) must equal the _meta protocol version (${metaVersion}).`);
+    throw new HttpRpcError(
+      400,
+      modernErrors.headerMismatch,
+      `The MCP-Protocol-Version header (${headerVersion ?? 'missing'}) must equal the _meta protocol version (${metaVersion}).`,
+    );
   }
   if (metaVersion !== modernVersion) {
-    throw new HttpRpcError(400, modernErrors.unsupportedVersion, `Unsupported protocol version "${metaVersion}".`, { supported: supportedVersions, requested: metaVersion });
+    throw new HttpRpcError(400, modernErrors.unsupportedVersion, `Unsupported protocol version "${metaVersion}".`, {
+      supported: supportedVersions,
+      requested: metaVersion,
+    });
   }
   const clientCapabilities = meta?.[metaKeys.clientCapabilities];
   if (typeof clientCapabilities !== 'object' || clientCapabilities === null || Array.isArray(clientCapabilities)) {
-    throw new HttpRpcError(400, -32602, `Requests of protocol ${modernVersion} must carry _meta["${metaKeys.clientCapabilities}"] (an object; {} for none).`);
+    throw new HttpRpcError(
+      400,
+      -32602,
+      `Requests of protocol ${modernVersion} must carry _meta["${metaKeys.clientCapabilities}"] (an object; {} for none).`,
+    );
   }
   const methodHeader = headers.get('mcp-method');
   if (methodHeader !== message.method) {
-    throw new HttpRpcError(400, modernErrors.headerMismatch, `The Mcp-Method header (${methodHeader ?? 'missing'}) must equal the method (${message.method}).`);
+    throw new HttpRpcError(
+      400,
+      modernErrors.headerMismatch,
+      `The Mcp-Method header (${methodHeader ?? 'missing'}) must equal the method (${message.method}).`,
+    );
   }
   const field = namedParam[message.method];
   if (field) {
     const nameHeader = headers.get('mcp-name');
     const decoded = nameHeader === null ? null : decodeHeaderValue(nameHeader);
     if (decoded === null || decoded !== message.params?.[field]) {
-      throw new HttpRpcError(400, modernErrors.headerMismatch, `The Mcp-Name header must equal params.${field} of ${message.method}.`);
+      throw new HttpRpcError(
+        400,
+        modernErrors.headerMismatch,
+        `The Mcp-Name header must equal params.${field} of ${message.method}.`,
+      );
     }
   }
   return { kind: 'modern', version: metaVersion, clientCapabilities: clientCapabilities as Record<string, unknown> };

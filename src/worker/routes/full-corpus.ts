@@ -13,15 +13,32 @@ import { errorResponse } from '../responses.js';
 export async function fullCorpus(request: Request, env: WorkerEnv, data: WorkerData): Promise<Response> {
   const key = await verifyKey(presentedKey(request.headers), env);
   if (!key || !opensFullCorpus(key.tier)) return corpusLicenseRequired(data.payment);
-  if (!env.ASSETS) return errorResponse(503, 'assets_unavailable', 'The full export is composed from the static assets, and this deployment has no ASSETS binding.');
+  if (!env.ASSETS)
+    return errorResponse(
+      503,
+      'assets_unavailable',
+      'The full export is composed from the static assets, and this deployment has no ASSETS binding.',
+    );
   const free = await env.ASSETS.fetch(new Request(new URL(freeCorpusPath, request.url)));
-  if (!free.ok || !free.body) return errorResponse(502, 'corpus_unavailable', `The free export answered ${free.status}; the full export cannot be composed.`);
-  const headers = { 'Content-Type': 'application/x-ndjson', 'Cache-Control': 'private, no-store', Vary: 'Authorization, x-api-key' };
+  if (!free.ok || !free.body)
+    return errorResponse(
+      502,
+      'corpus_unavailable',
+      `The free export answered ${free.status}; the full export cannot be composed.`,
+    );
+  const headers = {
+    'Content-Type': 'application/x-ndjson',
+    'Cache-Control': 'private, no-store',
+    Vary: 'Authorization, x-api-key',
+  };
   if (request.method === 'HEAD') {
     await free.body.cancel();
     return new Response(null, { status: 200, headers });
   }
-  return new Response(free.body.pipeThrough(new TextDecoderStream()).pipeThrough(fullRecords(data)).pipeThrough(new TextEncoderStream()), { status: 200, headers });
+  return new Response(
+    free.body.pipeThrough(new TextDecoderStream()).pipeThrough(fullRecords(data)).pipeThrough(new TextEncoderStream()),
+    { status: 200, headers },
+  );
 }
 
 /** Splits the stream into lines and replaces the meta line and every premium line. */

@@ -15,10 +15,22 @@ export function varyOnAccept(response: Response): Response {
  * A free resource or article page with Markdown negotiation on: `Accept: text/markdown` gets the
  * `.md` variant, anything else the HTML page, both marked `Vary: Accept`.
  */
-export async function negotiatedPage(request: Request, env: WorkerEnv, family: 'resources' | 'articles', slug: string): Promise<Response> {
-  if (!env.ASSETS) return errorResponse(503, 'assets_unavailable', 'Pages are served from the static assets, and this deployment has no ASSETS binding.');
+export async function negotiatedPage(
+  request: Request,
+  env: WorkerEnv,
+  family: 'resources' | 'articles',
+  slug: string,
+): Promise<Response> {
+  if (!env.ASSETS)
+    return errorResponse(
+      503,
+      'assets_unavailable',
+      'Pages are served from the static assets, and this deployment has no ASSETS binding.',
+    );
   if ((request.method === 'GET' || request.method === 'HEAD') && prefersMarkdown(request.headers.get('accept'))) {
-    const markdown = await env.ASSETS.fetch(new Request(new URL(`/${family}/${slug}.md`, request.url), { method: request.method }));
+    const markdown = await env.ASSETS.fetch(
+      new Request(new URL(`/${family}/${slug}.md`, request.url), { method: request.method }),
+    );
     if (markdown.ok) {
       const headers = new Headers(markdown.headers);
       headers.set('Content-Type', 'text/markdown; charset=utf-8');

@@ -14,18 +14,34 @@ const mediaTypes: Record<ResourceVariant, string> = {
 };
 
 /** A premium resource in one of its three variants: with a valid key of any tier, else the §7.1 402. */
-export async function premiumResource(request: Request, env: WorkerEnv, data: WorkerData, slug: string, variant: ResourceVariant): Promise<Response> {
+export async function premiumResource(
+  request: Request,
+  env: WorkerEnv,
+  data: WorkerData,
+  slug: string,
+  variant: ResourceVariant,
+): Promise<Response> {
   const entry = data.premium[slug]!;
   const key = await verifyKey(presentedKey(request.headers), env);
   if (!key) {
     // A person in a browser gets a page they can read; every other client the §7.1 JSON, byte for byte.
     if (variant !== 'html') return paymentRequired(slug, entry.preview, data.payment);
-    if (!prefersHtml(request.headers.get('accept'))) return varyOnAccept(paymentRequired(slug, entry.preview, data.payment));
-    return varyOnAccept(new Response(entry.paywall[env.X402_FACILITATOR_URL && env.X402_PAY_TO ? 1 : 0], { status: 402, headers: { 'Content-Type': mediaTypes.html, 'Cache-Control': 'no-store' } }));
+    if (!prefersHtml(request.headers.get('accept')))
+      return varyOnAccept(paymentRequired(slug, entry.preview, data.payment));
+    return varyOnAccept(
+      new Response(entry.paywall[env.X402_FACILITATOR_URL && env.X402_PAY_TO ? 1 : 0], {
+        status: 402,
+        headers: { 'Content-Type': mediaTypes.html, 'Cache-Control': 'no-store' },
+      }),
+    );
   }
   const body = variant === 'html' ? entry.html : variant === 'markdown' ? entry.markdown : entry.json;
   return new Response(body, {
     status: 200,
-    headers: { 'Content-Type': mediaTypes[variant], 'Cache-Control': 'private, no-store', Vary: 'Authorization, x-api-key' },
+    headers: {
+      'Content-Type': mediaTypes[variant],
+      'Cache-Control': 'private, no-store',
+      Vary: 'Authorization, x-api-key',
+    },
   });
 }

@@ -24,9 +24,16 @@ export interface SettleAnswer {
 async function call(url: string, body: unknown): Promise<Record<string, unknown>> {
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
-    throw new FacilitatorError(`The facilitator at ${new URL(url).origin} did not answer (${(error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable'}).`);
+    throw new FacilitatorError(
+      `The facilitator at ${new URL(url).origin} did not answer (${(error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable'}).`,
+    );
   }
   const text = await response.text();
   let parsed: unknown;
@@ -35,20 +42,32 @@ async function call(url: string, body: unknown): Promise<Record<string, unknown>
   } catch {
     throw new FacilitatorError(`The facilitator answered ${response.status} with a body that is not JSON.`);
   }
-  if (typeof parsed !== 'object' || parsed === null) throw new FacilitatorError(`The facilitator answered ${response.status} with JSON that is not an object.`);
+  if (typeof parsed !== 'object' || parsed === null)
+    throw new FacilitatorError(`The facilitator answered ${response.status} with JSON that is not an object.`);
   // x402 facilitators answer 400 with the same shape when a payment is invalid; anything else non-2xx is a failure.
-  if (!response.ok && response.status !== 400) throw new FacilitatorError(`The facilitator answered ${response.status}.`);
+  if (!response.ok && response.status !== 400)
+    throw new FacilitatorError(`The facilitator answered ${response.status}.`);
   return parsed as Record<string, unknown>;
 }
 
-export async function verifyPayment(facilitatorUrl: string, paymentPayload: unknown, paymentRequirements: PaymentRequirements): Promise<VerifyAnswer> {
+export async function verifyPayment(
+  facilitatorUrl: string,
+  paymentPayload: unknown,
+  paymentRequirements: PaymentRequirements,
+): Promise<VerifyAnswer> {
   const answer = await call(`${facilitatorUrl}/verify`, { x402Version: 1, paymentPayload, paymentRequirements });
-  if (typeof answer.isValid !== 'boolean') throw new FacilitatorError('The facilitator\'s /verify answer has no boolean isValid.');
+  if (typeof answer.isValid !== 'boolean')
+    throw new FacilitatorError("The facilitator's /verify answer has no boolean isValid.");
   return answer as unknown as VerifyAnswer;
 }
 
-export async function settlePayment(facilitatorUrl: string, paymentPayload: unknown, paymentRequirements: PaymentRequirements): Promise<SettleAnswer> {
+export async function settlePayment(
+  facilitatorUrl: string,
+  paymentPayload: unknown,
+  paymentRequirements: PaymentRequirements,
+): Promise<SettleAnswer> {
   const answer = await call(`${facilitatorUrl}/settle`, { x402Version: 1, paymentPayload, paymentRequirements });
-  if (typeof answer.success !== 'boolean') throw new FacilitatorError('The facilitator\'s /settle answer has no boolean success.');
+  if (typeof answer.success !== 'boolean')
+    throw new FacilitatorError("The facilitator's /settle answer has no boolean success.");
   return answer as unknown as SettleAnswer;
 }

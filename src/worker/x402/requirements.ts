@@ -33,7 +33,10 @@ const address = /^0x[0-9a-fA-F]{40}$/;
 
 /** The gateway's configuration, or why it is dormant. Both X402_FACILITATOR_URL and X402_PAY_TO must be set. */
 export function gatewayConfig(env: WorkerEnv, data: WorkerData): GatewayConfig | { dormant: string } {
-  if (!env.X402_FACILITATOR_URL || !env.X402_PAY_TO) return { dormant: 'The operator has not configured a facilitator (X402_FACILITATOR_URL) and a wallet (X402_PAY_TO).' };
+  if (!env.X402_FACILITATOR_URL || !env.X402_PAY_TO)
+    return {
+      dormant: 'The operator has not configured a facilitator (X402_FACILITATOR_URL) and a wallet (X402_PAY_TO).',
+    };
   const network = (env.X402_NETWORK ?? data.x402.network) as X402Network;
   if (!(network in usdc)) return { dormant: `X402_NETWORK "${network}" is not supported; use base or base-sepolia.` };
   if (!address.test(env.X402_PAY_TO)) return { dormant: 'X402_PAY_TO is not an EVM address (0x and 40 hex digits).' };

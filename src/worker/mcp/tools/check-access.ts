@@ -7,7 +7,8 @@ import { ToolArgumentError, type Tool } from '../tool.js';
 export const checkAccess: Tool = {
   name: 'check_access',
   title: 'Check access to a resource',
-  description: 'Tell whether a resource is premium and whether a given key (api_key, or the key sent with this request) opens it. Reveals nothing about any other key.',
+  description:
+    'Tell whether a resource is premium and whether a given key (api_key, or the key sent with this request) opens it. Reveals nothing about any other key.',
   inputSchema: input({ slug: slugArgument('resource'), api_key: apiKeyArgument }, ['slug']),
   outputSchema: object(
     {

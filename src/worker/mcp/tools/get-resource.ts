@@ -14,9 +14,14 @@ export const getResource: Tool = {
   outputSchema: object(
     {
       slug: string('The slug.'),
-      access: { enum: ['free', 'key', 'payment_required'], description: 'free: a free resource; key: premium, opened by the key; payment_required: premium, no valid key.' },
+      access: {
+        enum: ['free', 'key', 'payment_required'],
+        description: 'free: a free resource; key: premium, opened by the key; payment_required: premium, no valid key.',
+      },
       premium: boolean('True for premium resources.'),
-      resource: document('The resource as its JSON variant (SPEC §2.3), body included. Absent when payment is required.'),
+      resource: document(
+        'The resource as its JSON variant (SPEC §2.3), body included. Absent when payment is required.',
+      ),
       payment: paymentRequired,
     },
     ['slug', 'access', 'premium'],
@@ -28,16 +33,29 @@ export const getResource: Tool = {
       const key = await verifyKey((args.api_key as string | undefined) ?? requestKey, env);
       if (!key) {
         return {
-          structured: { slug, access: 'payment_required', premium: true, payment: paymentRequiredBody(slug, premium.preview, data.payment) },
+          structured: {
+            slug,
+            access: 'payment_required',
+            premium: true,
+            payment: paymentRequiredBody(slug, premium.preview, data.payment),
+          },
           summary: `"${premium.preview.title}" is premium. Without a valid key only its preview is available: ${premium.preview.sections.join('; ')}. ${howToPayFor(data.payment, slug)}`,
         };
       }
       const resource = JSON.parse(premium.json) as Record<string, unknown>;
-      return { structured: { slug, access: 'key', premium: true, resource }, summary: `# ${String(resource.title)}\n\n${String(resource.body)}` };
+      return {
+        structured: { slug, access: 'key', premium: true, resource },
+        summary: `# ${String(resource.title)}\n\n${String(resource.body)}`,
+      };
     }
     const resource = await site.maybeJson<Record<string, unknown>>(paths.resource(slug));
-    if (!resource) throw new ToolArgumentError(`\`slug\`: no resource "${slug}". Use list_resources or search_resources to find slugs.`);
-    return { structured: { slug, access: 'free', premium: false, resource }, summary: `# ${String(resource.title)}\n\n${String(resource.body)}` };
+    if (!resource)
+      throw new ToolArgumentError(
+        `\`slug\`: no resource "${slug}". Use list_resources or search_resources to find slugs.`,
+      );
+    return {
+      structured: { slug, access: 'free', premium: false, resource },
+      summary: `# ${String(resource.title)}\n\n${String(resource.body)}`,
+    };
   },
 };
-

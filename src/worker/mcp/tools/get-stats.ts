@@ -5,7 +5,8 @@ import type { Tool } from '../tool.js';
 export const getStats: Tool = {
   name: 'get_stats',
   title: 'Directory statistics',
-  description: 'Counts and sizes of the directory: resources (free and premium), articles and clusters, words and estimated tokens of the free corpus and the guides, and the newest update dates. Useful to budget context before fetching.',
+  description:
+    'Counts and sizes of the directory: resources (free and premium), articles and clusters, words and estimated tokens of the free corpus and the guides, and the newest update dates. Useful to budget context before fetching.',
   inputSchema: input({}),
   outputSchema: object(
     {
@@ -22,7 +23,15 @@ export const getStats: Tool = {
       newest_resource_update: string('Newest resource `updated` date.'),
       newest_article_update: string('Newest article `updated` date.'),
     },
-    ['resources', 'premium_resources', 'free_resources', 'articles', 'clusters', 'corpus_words', 'corpus_estimated_tokens'],
+    [
+      'resources',
+      'premium_resources',
+      'free_resources',
+      'articles',
+      'clusters',
+      'corpus_words',
+      'corpus_estimated_tokens',
+    ],
   ),
   async run(_args, { site }) {
     const [resources, articles, corpus] = await Promise.all([
@@ -32,7 +41,10 @@ export const getStats: Tool = {
     ]);
     const meta: Partial<CorpusRecord> = corpus[0] ?? {};
     const premium = resources.resources.filter((resource) => resource.premium).length;
-    const newest = resources.resources.reduce((date, resource) => (resource.updated > date ? resource.updated : date), '');
+    const newest = resources.resources.reduce(
+      (date, resource) => (resource.updated > date ? resource.updated : date),
+      '',
+    );
     const structured = {
       resources: resources.resources.length,
       premium_resources: premium,
@@ -47,6 +59,9 @@ export const getStats: Tool = {
       ...(newest ? { newest_resource_update: newest } : {}),
       ...(articles.newest_update ? { newest_article_update: articles.newest_update } : {}),
     };
-    return { structured, summary: `${structured.resources} resources (${premium} premium), ${structured.articles} guides in ${structured.clusters} clusters; free corpus about ${structured.corpus_estimated_tokens} tokens.` };
+    return {
+      structured,
+      summary: `${structured.resources} resources (${premium} premium), ${structured.articles} guides in ${structured.clusters} clusters; free corpus about ${structured.corpus_estimated_tokens} tokens.`,
+    };
   },
 };

@@ -8,7 +8,7 @@ export const listResources: Tool = {
   name: 'list_resources',
   title: 'List resources',
   description:
-    'List the directory\'s resources with metadata and the URLs of their HTML, Markdown and JSON variants. Filter by `category`, `tag` or `premium`; page with `cursor`. Premium resources need an access key to read (see get_access_info).',
+    "List the directory's resources with metadata and the URLs of their HTML, Markdown and JSON variants. Filter by `category`, `tag` or `premium`; page with `cursor`. Premium resources need an access key to read (see get_access_info).",
   inputSchema: input({
     category: string('Only resources in this category id.', { maxLength: 100 }),
     tag: string('Only resources with this tag.', { maxLength: 100 }),
@@ -16,10 +16,14 @@ export const listResources: Tool = {
     cursor: cursorArgument,
     limit: limitArgument(100, 50),
   }),
-  outputSchema: object({ total: { type: 'integer' }, resources: array(resourceItem), nextCursor }, ['total', 'resources']),
+  outputSchema: object({ total: { type: 'integer' }, resources: array(resourceItem), nextCursor }, [
+    'total',
+    'resources',
+  ]),
   async run(args, { site }) {
     const offset = decodeCursor(args.cursor as string | undefined);
-    if (offset === null) throw new ToolArgumentError('`cursor` is not a cursor this server issued; omit it to start from the first page.');
+    if (offset === null)
+      throw new ToolArgumentError('`cursor` is not a cursor this server issued; omit it to start from the first page.');
     const index = await site.json<ResourceIndex>(paths.resourceIndex);
     const matching = index.resources.filter(
       (resource) =>
@@ -34,4 +38,3 @@ export const listResources: Tool = {
     };
   },
 };
-

@@ -4,7 +4,13 @@ import { paths } from '../site-types.js';
 import type { Tool } from '../tool.js';
 
 /** A tool that returns one of the site's published JSON documents as it is. */
-function publishedDocument(name: string, title: string, description: string, path: string, summary: (value: Record<string, unknown>) => string): Tool {
+function publishedDocument(
+  name: string,
+  title: string,
+  description: string,
+  path: string,
+  summary: (value: Record<string, unknown>) => string,
+): Tool {
   return {
     name,
     title,
@@ -23,7 +29,10 @@ export const getPricing = publishedDocument(
   'Get pricing',
   'The pricing catalog: per-fetch x402 payment, the starter access key, the full-corpus license and redistribution, each with price, currency, where to pay, deliverables and license grant.',
   paths.pricing,
-  (value) => ((value.tiers as { name: string; price: number; currency: string }[]) ?? []).map((tier) => `${tier.name}: ${tier.price} ${tier.currency}`).join('; '),
+  (value) =>
+    ((value.tiers as { name: string; price: number; currency: string }[]) ?? [])
+      .map((tier) => `${tier.name}: ${tier.price} ${tier.currency}`)
+      .join('; '),
 );
 
 export const getPaymentInfo = publishedDocument(
@@ -31,5 +40,6 @@ export const getPaymentInfo = publishedDocument(
   'Get payment details',
   'The payment manifest: premium slugs, the key headers, the gated URL shapes, checkout and the x402 gateway (network, price, endpoint).',
   paths.payment,
-  (value) => `Premium: ${((value.premium as string[]) ?? []).join(', ')}. ${String((value.access as { how_to_pay?: string })?.how_to_pay ?? '')}`,
+  (value) =>
+    `Premium: ${((value.premium as string[]) ?? []).join(', ')}. ${String((value.access as { how_to_pay?: string })?.how_to_pay ?? '')}`,
 );
