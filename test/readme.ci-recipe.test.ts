@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { createProgram } from '../src/cli/main.js';
 import { repoRoot } from './helpers/fixtures.js';
 
 interface Step {
@@ -36,9 +37,32 @@ describe('the README CI recipe', () => {
     expect(deploy['working-directory']).toBe('dist');
   });
 
-  it('uses only commands the CLI has', async () => {
-    const { main } = await import('../src/cli/main.js');
-    expect(typeof main).toBe('function');
-    for (const command of ['validate', 'build', 'keys']) expect(readme).toContain(`npx agentdir ${command}`);
+  it('uses only commands and options the CLI has', () => {
+    const program = createProgram(() => {});
+    const invocations = [...readme.matchAll(/npx agentdir ([^\n`#|&>]+)/g)].map((match) =>
+      match[1]!.trim().split(/\s+/),
+    );
+    expect(invocations.length).toBeGreaterThan(10);
+    for (const [name, ...rest] of invocations) {
+      let command = program.commands.find((candidate) => candidate.name() === name);
+      expect(command, `README runs "agentdir ${name}", which the CLI does not have`).toBeDefined();
+      const sub = command!.commands.find((candidate) => candidate.name() === rest[0]);
+      if (command!.commands.length) {
+        expect(sub, `README runs "agentdir ${name} ${rest[0]}", which the CLI does not have`).toBeDefined();
+        command = sub;
+      }
+      for (const option of rest.filter((token) => token.startsWith('--')).map((token) => token.split('=')[0]!)) {
+        const known = command!.options.some((candidate) => candidate.long === option);
+        expect(known, `README passes ${option} to "agentdir ${command!.name()}", which has no such option`).toBe(true);
+      }
+    }
+  });
+
+  it('documents every command the CLI has', () => {
+    for (const command of createProgram(() => {}).commands) {
+      expect(readme, `the README has no section for "agentdir ${command.name()}"`).toContain(
+        `### \`agentdir ${command.name()}`,
+      );
+    }
   });
 });

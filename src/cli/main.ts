@@ -6,6 +6,17 @@ import { problemFormats } from '../errors/format.js';
 /** Runs the CLI and resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
+  await createProgram((code) => {
+    exitCode = code;
+  }).parseAsync(argv);
+  return exitCode;
+}
+
+/**
+ * The commander program: every command, argument and option the CLI has. Each action reports its
+ * exit code through `setExitCode`; the modules behind the commands load only when one runs.
+ */
+export function createProgram(setExitCode: (code: number) => void): Command {
   const program = new Command()
     .name('agentdir')
     .description(
@@ -26,7 +37,7 @@ export async function main(argv: string[]): Promise<number> {
         contentDir: string,
         options: { format: (typeof problemFormats)[number]; baseUrl?: string; quiet?: boolean },
       ) => {
-        exitCode = await (await import('./validate-command.js')).validateCommand(contentDir, options);
+        setExitCode(await (await import('./validate-command.js')).validateCommand(contentDir, options));
       },
     );
 
@@ -56,7 +67,7 @@ export async function main(argv: string[]): Promise<number> {
           json?: boolean;
         },
       ) => {
-        exitCode = await (await import('./build-command.js')).buildCommand(contentDir, options);
+        setExitCode(await (await import('./build-command.js')).buildCommand(contentDir, options));
       },
     );
 
@@ -67,10 +78,10 @@ export async function main(argv: string[]): Promise<number> {
     .option('--name <name>', 'site name (asked on a terminal when missing)')
     .option('--url <url>', 'site URL (asked on a terminal when missing)')
     .action(async (dir: string, options: { name?: string; url?: string }) => {
-      exitCode = await (await import('./new-command.js')).newCommand(dir, options);
+      setExitCode(await (await import('./new-command.js')).newCommand(dir, options));
     });
 
-  program.addCommand(keysCommand((code) => (exitCode = code)));
+  program.addCommand(keysCommand(setExitCode));
 
   program
     .command('serve')
@@ -99,7 +110,7 @@ export async function main(argv: string[]): Promise<number> {
           baseUrl?: string;
         },
       ) => {
-        exitCode = await (await import('./serve-command.js')).serveCommand(dist, options);
+        setExitCode(await (await import('./serve-command.js')).serveCommand(dist, options));
       },
     );
 
@@ -114,10 +125,9 @@ export async function main(argv: string[]): Promise<number> {
     .option('--min-score <n>', 'exit 1 when the score is below n (for CI)')
     .action(
       async (target: string, options: { format: 'human' | 'json'; allowPrivate?: boolean; minScore?: string }) => {
-        exitCode = await (await import('./grade-command.js')).gradeCommand(target, options);
+        setExitCode(await (await import('./grade-command.js')).gradeCommand(target, options));
       },
     );
 
-  await program.parseAsync(argv);
-  return exitCode;
+  return program;
 }
