@@ -1,8 +1,18 @@
 import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { HeapCeiling } from '../src/build/heap-ceiling.js';
 
 const used = () => v8.getHeapStatistics().used_heap_size;
+
+// As if Node had been started with --expose-gc: the ceiling must use this `gc` and no other.
+v8.setFlagsFromString('--expose-gc');
+const engineCollection = vm.runInNewContext('gc') as () => void;
+let exposedCalls = 0;
+(globalThis as { gc?: () => void }).gc = () => {
+  exposedCalls++;
+  engineCollection();
+};
 
 describe('the heap ceiling of large builds', () => {
   it('collects garbage in full once the heap has grown by half past what was live, and brings the heap down', () => {
@@ -19,6 +29,7 @@ describe('the heap ceiling of large builds', () => {
     expect(used()).toBeLessThan(before - live * 0.3);
     ceiling.check();
     expect(ceiling.collections).toBe(2);
+    expect(exposedCalls).toBe(2);
   });
 
   it('leaves a heap under its floor to the engine', () => {

@@ -7,15 +7,28 @@ const headroom = 1.5;
 
 let collector: (() => void) | null | undefined;
 
-/** A function that runs a full garbage collection, when the engine lets us have one (made once per process). */
+/**
+ * A function that runs a full garbage collection, when the engine lets us have one (made once per process).
+ *
+ * Node started with `--expose-gc` (for example `NODE_OPTIONS=--expose-gc`) gives `globalThis.gc`, and
+ * that is used first. Otherwise the flag is set at run time through `v8.setFlagsFromString`, a public
+ * Node API: V8 exposes `gc` to contexts created after the flag is set, so it is read from a fresh vm
+ * context and the build's own context is left as it was. The bin shim does not pass the flag itself:
+ * `#!/usr/bin/env -S node --expose-gc` fails where `env` has no `-S` (BusyBox, so Alpine images),
+ * and starting a second Node process with the flag would add a Node start-up to every command.
+ */
 function fullCollection(): (() => void) | undefined {
   if (collector === undefined) {
-    try {
-      // Exposed to contexts created from now on; the build's own context is left as it was.
-      v8.setFlagsFromString('--expose-gc');
-      collector = vm.runInNewContext('gc') as () => void;
-    } catch {
-      collector = null;
+    const exposed = (globalThis as { gc?: () => void }).gc;
+    if (typeof exposed === 'function') {
+      collector = exposed;
+    } else {
+      try {
+        v8.setFlagsFromString('--expose-gc');
+        collector = vm.runInNewContext('gc') as () => void;
+      } catch {
+        collector = null;
+      }
     }
   }
   return collector ?? undefined;
