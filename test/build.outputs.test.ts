@@ -101,11 +101,11 @@ describe('build: every static output exists and matches its schema', () => {
 
   it.each(Object.entries(expectedFiles).filter(([, schema]) => schema !== null))(
     '%s validates against %s',
-    (file, schema) => {
+    async (file, schema) => {
       const registry = schemaRegistry();
       if (schema!.startsWith('ndjson:')) {
         const validate = registry.validator(schema!.slice(7) as SchemaName);
-        const records = readNdjson(path.join(pub, file));
+        const records = await readNdjson(path.join(pub, file));
         expect(records.length).toBeGreaterThan(0);
         for (const record of records) expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
       } else {
@@ -275,8 +275,8 @@ describe('SPEC §2.4 and §2.5 articles', () => {
     expect(markdown).toContain(`2. [First steps](${base}/articles/first-steps.md)`);
   });
 
-  it('writes one articles.jsonl line per article, each with its full body', () => {
-    const lines = readNdjson(path.join(pub, 'api/articles.jsonl'));
+  it('writes one articles.jsonl line per article, each with its full body', async () => {
+    const lines = await readNdjson(path.join(pub, 'api/articles.jsonl'));
     expect(lines.map((line) => line.slug)).toEqual(['basics-guide', 'first-steps', 'next-steps']);
     expect(lines[0]!.body).toContain('## Why it matters');
   });
@@ -318,8 +318,8 @@ describe('SPEC §2.6 search index and taxonomies', () => {
 });
 
 describe('corpus exports and samples', () => {
-  it('starts corpus.jsonl with a meta record; premium text is null with a premium_summary', () => {
-    const [meta, ...records] = readNdjson(path.join(pub, 'api/corpus.jsonl'));
+  it('starts corpus.jsonl with a meta record; premium text is null with a premium_summary', async () => {
+    const [meta, ...records] = await readNdjson(path.join(pub, 'api/corpus.jsonl'));
     expect(meta).toMatchObject({ type: 'meta', export: 'sample', count: 5, premium_count: 2, generated: '2026-06-01' });
     const premium = records.find((record) => record.slug === 'data-formats')!;
     expect(premium.text).toBeNull();
@@ -330,22 +330,22 @@ describe('corpus exports and samples', () => {
     expect((json('api/corpus.json') as { resources: unknown[] }).resources).toEqual(records);
   });
 
-  it('publishes a standalone draft 2020-12 corpus schema that accepts every line of the export', () => {
+  it('publishes a standalone draft 2020-12 corpus schema that accepts every line of the export', async () => {
     const schema = json('api/corpus.schema.json');
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
     const validate = ajv.compile(schema);
-    for (const record of readNdjson(path.join(pub, 'api/corpus.jsonl')))
+    for (const record of await readNdjson(path.join(pub, 'api/corpus.jsonl')))
       expect(validate(record), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ type: 'resource', slug: 'x' })).toBe(false);
   });
 
-  it('excludes premium resources from the fine-tune and eval samples; eval answers are verbatim fields', () => {
+  it('excludes premium resources from the fine-tune and eval samples; eval answers are verbatim fields', async () => {
     const finetune = fs.readFileSync(path.join(pub, 'api/finetune-sample.jsonl'), 'utf8');
     expect(finetune).not.toContain('Data formats');
-    expect(readNdjson(path.join(pub, 'api/finetune-sample.jsonl'))).toHaveLength(3);
-    const evals = readNdjson(path.join(pub, 'api/evals-sample.jsonl'));
+    expect(await readNdjson(path.join(pub, 'api/finetune-sample.jsonl'))).toHaveLength(3);
+    const evals = await readNdjson(path.join(pub, 'api/evals-sample.jsonl'));
     expect(evals.every((record) => !['data-formats', 'json-api'].includes(record.slug as string))).toBe(true);
     const description = evals.find((record) => record.id === 'wire-formats:description')!;
     expect(description.expected_answer).toBe('Notes on JSON Schema and RFC 8259 for agent builders.');

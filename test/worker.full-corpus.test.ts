@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaRegistry } from '../src/schemas/registry.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { readNdjson } from './helpers/fixtures.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
 let site: Awaited<ReturnType<typeof siteUnderTest>>;
@@ -47,10 +48,7 @@ describe.each([0, 1])('the full corpus export (runtime %i: serve, then workerd)'
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/x-ndjson');
       expect(response.headers.get('cache-control')).toBe('private, no-store');
-      const lines = response.body
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = await readNdjson({ text: response.body });
       const validate = schemaRegistry().validator('corpus-record');
       for (const line of lines) expect(validate(line), JSON.stringify(validate.errors)).toBe(true);
       expect(lines[0]).toMatchObject({ type: 'meta', export: 'full', count: 5 });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import ndjson from 'ndjson';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const fixturesDir = path.join(repoRoot, 'test', 'fixtures');
@@ -36,10 +38,14 @@ export function readJson<T = Record<string, unknown>>(file: string): T {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 }
 
-export function readNdjson(file: string): Record<string, unknown>[] {
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+/**
+ * Reads NDJSON back as an agent would, streaming, with the ndjson package in strict mode: a line
+ * that is not JSON fails the read. `source` is a file path, or `{ text }` for a body already in memory.
+ */
+export async function readNdjson(source: string | { text: string }): Promise<Record<string, unknown>[]> {
+  const input = typeof source === 'string' ? fs.createReadStream(source) : Readable.from([source.text]);
+  const records: Record<string, unknown>[] = [];
+  for await (const record of input.pipe(ndjson.parse({ strict: true })))
+    records.push(record as Record<string, unknown>);
+  return records;
 }
