@@ -8,7 +8,7 @@ import type { WorkerData } from '../shared/worker-data.js';
 import { closeAfterAnswer, sendWebResponse, toWebRequest } from './node-adapter.js';
 import { serveStatic } from './static-files.js';
 import { readHeaderRules, type HeaderRule } from './header-rules.js';
-import { escapeXml } from '../util/xml.js';
+import { problemsPage } from './problems-page.js';
 import { nodeGraderNetwork } from '../grader/node-network.js';
 
 interface LoadedWorker {
@@ -71,15 +71,6 @@ async function loadBuild(dist: string): Promise<LoadedBuild> {
 
 const eventsPath = '/__agentdir/events';
 const reloadScript = `<script>new EventSource(${JSON.stringify(eventsPath)}).onmessage = () => location.reload();</script>`;
-
-function problemsPage(report: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#fff4f4;border-left:4px solid #c00;padding:1rem}</style></head><body><h1>The last change does not build</h1><p>Fix the problems below; this page reloads when the content builds again. The API still answers from the last good build.</p><pre>${escapeXml(report)}</pre></body></html>`;
-  // The reload script is added to every HTML answer in watch mode (withReloadScript), this page's too.
-  return new Response(html, {
-    status: 500,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
-}
 
 /** Adds the live-reload script to an HTML page (watch mode only). */
 async function withReloadScript(response: Response): Promise<Response> {
