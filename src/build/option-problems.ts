@@ -1,8 +1,8 @@
-import type { Problem } from '../errors/problem.js';
+import { createProblem, type Problem, type ProblemArgs } from '../errors/problem.js';
 
 /** A problem with a command-line option, in the shape of content problems: the option stands where a file would. */
-export function optionProblem(option: string, message: string, hint: string): Problem {
-  return { code: 'InvalidOption', severity: 'error', file: option, line: 0, column: 0, field: option, message, hint };
+export function optionProblem(args: ProblemArgs<'InvalidOption'>): Problem {
+  return createProblem('InvalidOption', args, { file: args.option, field: args.option });
 }
 
 /** `--base-url` must be what every absolute URL of the site starts with: an http(s) URL with a host. */
@@ -24,12 +24,7 @@ export function baseUrlProblem(value: string | undefined): Problem | null {
     !url.password
   )
     return null;
-  const guess = /^[\w.-]+\.[a-z]{2,}(?::\d+)?(?:\/|$)/i.test(value)
-    ? ` --base-url https://${value}`
-    : ' --base-url https://docs.example.com';
-  return optionProblem(
-    '--base-url',
-    `\`--base-url\` must be an absolute http(s) URL without query, fragment or credentials (got "${value.slice(0, 200)}")`,
-    `Write it with its scheme, for example${guess}.`,
-  );
+  // A bare host name (docs.example.com) is most likely the site's address without its scheme.
+  const hostLike = /^[\w.-]+\.[a-z]{2,}(?::\d+)?(?:\/|$)/i.test(value);
+  return optionProblem({ option: '--base-url', value, hostLike });
 }

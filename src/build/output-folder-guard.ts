@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Problem } from '../errors/problem.js';
+import type { UnsafeFolderReason } from '../errors/catalog.js';
+import { createProblem, type Problem } from '../errors/problem.js';
 import { displayPath } from '../util/paths.js';
 import { readManifest } from './up-to-date.js';
 
@@ -42,41 +43,23 @@ function within(inner: string, outer: string): boolean {
 export function checkOutputFolder(check: OutputFolderCheck): Problem | null {
   const out = realPath(check.outDir);
   const shown = displayPath(path.resolve(check.outDir)) || '.';
-  const refuse = (why: string, hint: string): Problem => ({
-    code: 'UnsafeOutputFolder',
-    severity: 'error',
-    file: shown,
-    line: 0,
-    column: 0,
-    field: check.option ?? '--out',
-    message: `\`${check.option ?? '--out'} ${shown}\` ${why}; the build would replace it, so nothing was written`,
-    hint,
-  });
-  const pickNew =
-    'Pass a folder of its own, such as `--out dist`: a build owns its output folder and replaces what it wrote there.';
-  if (path.dirname(out) === out) return refuse('is the root of the file system', pickNew);
+  const option = check.option ?? '--out';
+  const refuse = (why: UnsafeFolderReason): Problem =>
+    createProblem('UnsafeOutputFolder', { option, folder: shown, ...why }, { file: shown, field: option });
+  if (path.dirname(out) === out) return refuse({ reason: 'root' });
   const content = realPath(check.contentDir);
-  const places: [string, string][] = [
-    [realPath(check.cwd ?? process.cwd()), 'the current folder'],
-    [realPath(check.home ?? os.homedir()), 'your home folder'],
-    [content, 'the content folder'],
-  ];
-  for (const [place, name] of places) if (out === place) return refuse(`is ${name}`, pickNew);
-  for (const [place, name] of places)
-    if (within(place, out)) return refuse(`contains ${name} (${displayPath(place)})`, pickNew);
-  if (within(out, content))
-    return refuse(
-      'is inside the content folder, where its files would be read as content',
-      'Build outside the content folder, such as `--out dist` beside it.',
-    );
+  const places = [
+    [realPath(check.cwd ?? process.cwd()), 'cwd'],
+    [realPath(check.home ?? os.homedir()), 'home'],
+    [content, 'content'],
+  ] as const;
+  for (const [folder, place] of places) if (out === folder) return refuse({ reason: 'is-place', place });
+  for (const [folder, place] of places)
+    if (within(folder, out)) return refuse({ reason: 'contains-place', place, placePath: displayPath(folder) });
+  if (within(out, content)) return refuse({ reason: 'inside-content' });
   const stat = fs.statSync(out, { throwIfNoEntry: false });
   if (!stat) return null;
-  if (!stat.isDirectory()) return refuse('is a file, not a folder', pickNew);
-  if (fs.readdirSync(out).length && !readManifest(out)) {
-    return refuse(
-      'is a folder that holds files but no previous agentdir build (no build-manifest.json)',
-      'Pass a new or empty folder, such as `--out dist`; or, if this folder is yours to clear, empty it first.',
-    );
-  }
+  if (!stat.isDirectory()) return refuse({ reason: 'file' });
+  if (fs.readdirSync(out).length && !readManifest(out)) return refuse({ reason: 'not-a-build' });
   return null;
 }

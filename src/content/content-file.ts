@@ -31,51 +31,24 @@ function realFolder(folders: RealFolders, folder: string): string {
  */
 export function contentFileProblem(root: string, file: string, folders: RealFolders = new Map()): Problem | null {
   let stat = fs.lstatSync(file, { throwIfNoEntry: false });
-  if (!stat)
-    return fileProblem(
-      file,
-      'MissingFile',
-      'the file disappeared while it was being read',
-      'Run the command again once the editor has finished saving.',
-    );
+  if (!stat) return fileProblem(file, 'MissingFile', { missing: 'vanished' });
   // A linked folder (articles/guides -> ~/elsewhere) leaves the content folder as surely as a linked file.
   let target = path.join(realFolder(folders, path.dirname(file)), path.basename(file));
   if (stat.isSymbolicLink()) {
     try {
       target = fs.realpathSync(file);
     } catch {
-      return fileProblem(
-        file,
-        'ContentOutsideFolder',
-        'the symlink points at nothing',
-        'Remove the link, or point it at a file inside the content folder.',
-      );
+      return fileProblem(file, 'ContentOutsideFolder', { reason: 'dangling-link' });
     }
     stat = fs.statSync(target);
   }
   const relative = path.relative(realFolder(folders, root), target);
   if (relative.startsWith('..') || path.isAbsolute(relative)) {
-    return fileProblem(
-      file,
-      'ContentOutsideFolder',
-      'this path leads outside the content folder through a symlink, so it was not read',
-      'Copy the file into the content folder instead of linking to it: only files inside it are published.',
-    );
+    return fileProblem(file, 'ContentOutsideFolder', { reason: 'outside' });
   }
-  if (!stat.isFile())
-    return fileProblem(
-      file,
-      'ContentOutsideFolder',
-      'this is not a regular file (a device, pipe or socket), so it was not read',
-      'Replace it with a regular text file.',
-    );
+  if (!stat.isFile()) return fileProblem(file, 'ContentOutsideFolder', { reason: 'not-a-file' });
   if (stat.size > maxContentFileBytes) {
-    return fileProblem(
-      file,
-      'FileTooLarge',
-      `the file is ${(stat.size / 1024 / 1024).toFixed(1)} MiB, over the ${maxContentFileBytes / 1024 / 1024} MiB a content file may have`,
-      'Split it into several documents, or move large data out of the content folder and link to it.',
-    );
+    return fileProblem(file, 'FileTooLarge', { bytes: stat.size, limitBytes: maxContentFileBytes });
   }
   return null;
 }
@@ -102,13 +75,7 @@ export function decodeContentText(file: string, bytes: Buffer): ContentRead {
     const at = positionOf(lenient, Math.max(0, lenient.indexOf('\uFFFD')));
     return {
       ok: false,
-      problem: fileProblem(
-        file,
-        'InvalidText',
-        'the file is not valid UTF-8 text here',
-        'Save the file as UTF-8 (every editor offers it under "encoding").',
-        at,
-      ),
+      problem: fileProblem(file, 'InvalidText', { reason: 'not-utf8' }, at),
     };
   }
   const nul = text.indexOf('\0');
@@ -116,13 +83,7 @@ export function decodeContentText(file: string, bytes: Buffer): ContentRead {
     const at = positionOf(text, nul);
     return {
       ok: false,
-      problem: fileProblem(
-        file,
-        'InvalidText',
-        'the file contains a NUL byte, so it is binary rather than text',
-        'Remove the NUL byte, or move binary files out of the content folder.',
-        at,
-      ),
+      problem: fileProblem(file, 'InvalidText', { reason: 'nul' }, at),
     };
   }
   return { ok: true, text: normalizeText(text) };

@@ -1,4 +1,4 @@
-import type { Problem } from '../errors/problem.js';
+import type { Problem, ProblemArgs } from '../errors/problem.js';
 import { displayPath } from '../util/paths.js';
 import { decodeOrKeep } from '../util/decode.js';
 import type { Article, LearningPath, Located, Resource, Site } from './model.js';
@@ -77,33 +77,18 @@ function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
     const premium = premiumOf(resource);
     if (premium && slug && (alwaysFreeSlugs as readonly string[]).includes(slug)) {
       problems.push(
-        fileProblem(
-          file,
-          'ForbiddenPremium',
-          `\`${slug}\` can never be premium`,
-          `Remove \`premium: true\`: ${alwaysFreeSlugs.join(' and ')} are always free, so every visitor can learn how access works.`,
-          at(resource, 'premium'),
-        ),
+        fileProblem(file, 'ForbiddenPremium', { slug, alwaysFree: alwaysFreeSlugs }, at(resource, 'premium')),
       );
     }
     if (premium && !resource.premium_summary && isKnown(resource, 'premium_summary')) {
-      problems.push(
-        fileProblem(
-          file,
-          'PremiumWithoutSummary',
-          '`premium_summary` is required when `premium` is true',
-          'Add `premium_summary:` with a free teaser of one to three sentences; it is published in place of the body.',
-          at(resource, 'premium'),
-        ),
-      );
+      problems.push(fileProblem(file, 'PremiumWithoutSummary', {}, at(resource, 'premium')));
     }
     if (premium && resource.rendered.sections.length === 0) {
       problems.push(
         fileProblem(
           file,
           'PremiumWithoutSections',
-          'a premium body needs at least one `## ` section',
-          'Add H2 headings: their titles are the free preview a buyer sees in the 402 answer.',
+          {},
           { line: resource.bodyLineOffset + 1, column: 1, field: 'body' },
         ),
       );
@@ -112,13 +97,7 @@ function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
       for (const field of ['premium_summary', 'price', 'currency', 'checkout_url'] as const) {
         if (resource[field] !== undefined) {
           problems.push(
-            fileProblem(
-              file,
-              'PremiumFieldsOnFree',
-              `\`${field}\` has no effect on a free resource`,
-              'Remove it, or set `premium: true` if the body should be paid for.',
-              { ...at(resource, field), severity: 'warning' },
-            ),
+            fileProblem(file, 'PremiumFieldsOnFree', { field }, { ...at(resource, field), severity: 'warning' }),
           );
         }
       }
@@ -128,8 +107,7 @@ function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
         fileProblem(
           file,
           'UnknownCategory',
-          `category "${resource.category}" is not declared in site.yaml`,
-          `Use one of: ${[...categories].join(', ')}; or add it to \`categories\` in site.yaml.`,
+          { category: resource.category, categories: [...categories] },
           at(resource, 'category'),
         ),
       );
@@ -141,8 +119,7 @@ function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
             fileProblem(
               file,
               'UnknownTag',
-              `tag "${tag}" is not in the vocabulary of site.yaml`,
-              'Use a tag from `tags` in site.yaml, or add this one there so related resources share it.',
+              { tag },
               { ...positionOf(resource.source, ['tags', index]), field: `tags.${index}`, severity: 'warning' },
             ),
           );
@@ -154,8 +131,7 @@ function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
         fileProblem(
           file,
           'EmptyBody',
-          'the body is empty',
-          'Write the resource below the closing `---` of the front matter.',
+          {},
           { line: resource.bodyLineOffset, column: 1, field: 'body', severity: 'warning' },
         ),
       );
@@ -179,13 +155,7 @@ function checkTermsAnnouncePremium(resources: CheckedResource[], resourceSlugs: 
     return premium
       .slice(0, 1)
       .map((resource) =>
-        fileProblem(
-          resource.file,
-          'MissingTermsResource',
-          'there are premium resources but no `access-and-pricing` resource',
-          'Add resources/access-and-pricing.md: every 402 answer links to it as the terms, and it should list the premium resources and their prices.',
-          { ...at(resource, 'premium'), severity: 'warning' },
-        ),
+        fileProblem(resource.file, 'MissingTermsResource', {}, { ...at(resource, 'premium'), severity: 'warning' }),
       );
   }
   return premium
@@ -194,8 +164,7 @@ function checkTermsAnnouncePremium(resources: CheckedResource[], resourceSlugs: 
       fileProblem(
         terms.file,
         'PremiumNotAnnounced',
-        `\`${resource.slug}\` is premium but access-and-pricing does not name it`,
-        `Mention \`${resource.slug}\` in the premium list of access-and-pricing: it is the authoritative list buyers read.`,
+        { slug: resource.slug },
         { line: terms.bodyLineOffset + 1, column: 1, field: 'body', severity: 'warning' },
       ),
     );
@@ -209,8 +178,7 @@ function checkSources(resource: CheckedResource): Problem[] {
       fileProblem(
         resource.file,
         'EmptyVerifiedSources',
-        '`## Verified sources` lists no links',
-        'List each source as a Markdown link to its absolute URL, e.g. `- [RFC 9110](https://www.rfc-editor.org/rfc/rfc9110)`, or remove the heading.',
+        {},
         { line: resource.bodyLineOffset + 1, column: 1, field: 'sources', severity: 'warning' },
       ),
     ];
@@ -221,8 +189,7 @@ function checkSources(resource: CheckedResource): Problem[] {
       fileProblem(
         resource.file,
         'RelativeSourceUrl',
-        `verified source "${source.url}" is not an absolute http(s) URL`,
-        'Write the full address, starting with https://, so agents can fetch the citation from anywhere.',
+        { url: source.url },
         { ...bodyPosition(resource, source), field: 'sources' },
       ),
     );
@@ -239,8 +206,7 @@ function checkArticleSlugs(articles: CheckedArticle[]): Problem[] {
         fileProblem(
           article.file,
           'DuplicateSlug',
-          `article slug \`${article.slug}\` is already used by ${displayPath(first.file)}`,
-          'Article URLs are /articles/<slug> across all clusters: rename one of the files.',
+          { slug: article.slug, other: displayPath(first.file) },
           { line: 1, column: 1 },
         ),
       );
@@ -261,8 +227,7 @@ function checkArticles(articles: CheckedArticle[], resourceSlugs: string[]): Pro
           fileProblem(
             article.file,
             'UnknownRelatedResource',
-            `related resource \`${slug}\` does not exist`,
-            hintForSlug(slug, slugs),
+            { slug, near: nearSlugs(slug, slugs) },
             { ...positionOf(article.source, ['resources', index]), field: `resources.${index}` },
           ),
         );
@@ -277,8 +242,7 @@ function checkArticles(articles: CheckedArticle[], resourceSlugs: string[]): Pro
         fileProblem(
           article.file,
           'DateOrder',
-          `\`updated\` (${article.updated}) is before \`published\` (${article.published})`,
-          'Set `updated` to the publication date or later.',
+          { updated: article.updated, published: article.published },
           { ...at(article, 'updated'), severity: 'warning' },
         ),
       );
@@ -298,8 +262,7 @@ function checkPaths(paths: LearningPath[], resourceSlugs: string[], source?: Yam
         fileProblem(
           source.file,
           'DuplicatePathId',
-          `learning path id \`${learningPath.id}\` is used twice`,
-          'Give every learning path its own id.',
+          { id: learningPath.id },
           { ...positionOf(source, ['paths', pathIndex, 'id']), field: `paths.${pathIndex}.id` },
         ),
       );
@@ -311,8 +274,7 @@ function checkPaths(paths: LearningPath[], resourceSlugs: string[], source?: Yam
           fileProblem(
             source.file,
             'UnknownPathStep',
-            `step \`${slug}\` of path \`${learningPath.id}\` names no resource`,
-            hintForSlug(slug, slugs),
+            { slug, path: learningPath.id, near: nearSlugs(slug, slugs) },
             {
               ...positionOf(source, ['paths', pathIndex, 'steps', stepIndex]),
               field: `paths.${pathIndex}.steps.${stepIndex}`,
@@ -347,50 +309,36 @@ function checkLinks({ site, resources, articles, resourceSlugs, articleSlugs }: 
   };
   for (const document of [...resources, ...articles]) {
     for (const link of document.rendered.links) {
-      const report = (message: string, hint: string) =>
+      const report = (args: ProblemArgs<'BrokenInternalLink'>) =>
         problems.push(
-          fileProblem(document.file, 'BrokenInternalLink', message, hint, {
-            ...bodyPosition(document, link),
-            field: 'body',
-          }),
+          fileProblem(document.file, 'BrokenInternalLink', args, { ...bodyPosition(document, link), field: 'body' }),
         );
-      if (link.url.startsWith('#')) {
-        const anchor = link.url.slice(1);
-        if (anchor && !document.rendered.anchors.includes(decodeOrKeep(anchor))) {
-          report(
-            `link to "${link.url}" matches no heading on this page`,
-            `Headings here have the anchors: ${document.rendered.anchors.map((id) => `#${id}`).join(', ') || '(none)'}.`,
-          );
-        }
+      const url = link.url;
+      if (url.startsWith('#')) {
+        const anchor = url.slice(1);
+        if (anchor && !document.rendered.anchors.includes(decodeOrKeep(anchor)))
+          report({ reason: 'no-heading-here', url, anchors: document.rendered.anchors });
         continue;
       }
-      const target = parseInternalLink(link.url, site.url);
+      const target = parseInternalLink(url, site.url);
       if (target === null) continue;
       if (target.broken) {
-        report(
-          `link to "${link.url}" does not match any page of this site`,
-          'Link to /resources/<slug>, /articles/<slug> (optionally with .md), or /api/resources/<slug>.json.',
-        );
+        report({ reason: 'no-page', url });
         continue;
       }
-      const anchors = targets[target.family].get(target.slug);
+      const known = targets[target.family];
+      const anchors = known.get(target.slug);
       if (anchors === undefined) {
-        report(
-          `link to "${link.url}" points at no ${target.family === 'resources' ? 'resource' : 'article'} \`${target.slug}\``,
-          hintForSlug(target.slug, new Set(targets[target.family].keys())),
-        );
+        const family = target.family === 'resources' ? 'resource' : 'article';
+        const near = nearSlugs(target.slug, new Set(known.keys()));
+        report({ reason: 'no-target', url, family, slug: target.slug, near });
       } else if (anchors && target.anchor && target.html && !anchors.includes(target.anchor)) {
-        report(
-          `link to "${link.url}" names an anchor that \`${target.slug}\` does not have`,
-          `Its headings have the anchors: ${anchors.map((id) => `#${id}`).join(', ') || '(none)'}.`,
-        );
+        report({ reason: 'no-anchor-there', url, slug: target.slug, anchors });
       }
     }
   }
   return problems;
 }
-
-const urlKinds = { link: 'link', image: 'image', definition: 'link definition' } as const;
 
 /** The renderer drops URLs of other schemes (src/markdown/url-scheme.ts): say where they are written. */
 function checkUrlSchemes({ resources, articles }: CrossCheckInput): Problem[] {
@@ -399,8 +347,7 @@ function checkUrlSchemes({ resources, articles }: CrossCheckInput): Problem[] {
       fileProblem(
         document.file,
         'DisallowedUrlScheme',
-        `${urlKinds[url.kind]} uses the \`${url.scheme}:\` scheme, which pages may not link to`,
-        "Use an http:, https: or mailto: URL, or a relative one (/path, #anchor, ?query). Other schemes, such as javascript: and data:, can run script in the reader's browser, so the page would keep only the link text.",
+        { kind: url.kind, scheme: url.scheme },
         { ...bodyPosition(document, url), field: 'body' },
       ),
     ),
@@ -411,9 +358,7 @@ function bodyPosition(document: { bodyLineOffset: number }, link: LinkAt) {
   return { line: link.line + document.bodyLineOffset, column: link.column };
 }
 
-function hintForSlug(slug: string, known: Set<string>): string {
-  const near = [...known].filter((candidate) => candidate.includes(slug) || slug.includes(candidate)).slice(0, 3);
-  return near.length
-    ? `Did you mean ${near.map((candidate) => `\`${candidate}\``).join(' or ')}?`
-    : 'Check the spelling against the file names in content/resources/ and content/articles/.';
+/** Up to three known slugs that contain `slug` or are contained in it: the likely meant ones. */
+function nearSlugs(slug: string, known: Set<string>): string[] {
+  return [...known].filter((candidate) => candidate.includes(slug) || slug.includes(candidate)).slice(0, 3);
 }

@@ -1,22 +1,20 @@
-import type { Problem, ProblemCode } from '../errors/problem.js';
+import { createProblem, type Problem, type ProblemArgs, type ProblemCode } from '../errors/problem.js';
 import { displayPath } from '../util/paths.js';
 
-/** A problem located in a content file; `line` 0 means the file as a whole. */
-export function fileProblem(
+/** Where in a content file a problem is; no line means the file as a whole. */
+export interface FilePosition {
+  line?: number;
+  column?: number;
+  field?: string;
+  severity?: 'error' | 'warning';
+}
+
+/** A problem located in a content file, worded by the catalog entry of `code` from `args`. */
+export function fileProblem<C extends ProblemCode>(
   file: string,
-  code: ProblemCode,
-  message: string,
-  hint: string,
-  at: { line?: number; column?: number; field?: string; severity?: 'error' | 'warning' } = {},
+  code: C,
+  args: ProblemArgs<C>,
+  at: FilePosition = {},
 ): Problem {
-  return {
-    code,
-    severity: at.severity ?? 'error',
-    file: displayPath(file),
-    line: at.line ?? 0,
-    column: at.column ?? 0,
-    field: at.field ?? '',
-    message,
-    hint,
-  };
+  return createProblem(code, args, { ...at, file: displayPath(file) });
 }

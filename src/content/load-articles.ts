@@ -40,14 +40,7 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
   const folders = (await fg('articles/*', { cwd: dir, onlyDirectories: true, absolute: true })).sort();
   const strayFiles = await fg('articles/*.md', { cwd: dir, absolute: true });
   for (const file of strayFiles) {
-    problems.push(
-      fileProblem(
-        file,
-        'MissingFile',
-        'an article must live in a cluster folder',
-        "Move it to `articles/<cluster>/` next to that cluster's cluster.yaml.",
-      ),
-    );
+    problems.push(fileProblem(file, 'MissingFile', { missing: 'cluster folder' }));
   }
 
   // Each folder's parsed articles, grouped once rather than searched for per cluster.
@@ -66,25 +59,11 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
     const { articles, documents } = assembleArticles(parsed, id, problems);
     checked.push(...documents);
     if (!slugPattern.test(id)) {
-      problems.push(
-        fileProblem(
-          folder,
-          'InvalidFileName',
-          `cluster folder \`${id}\` is not a valid id`,
-          'Rename the folder to lowercase kebab-case: it is the cluster id.',
-        ),
-      );
+      problems.push(fileProblem(folder, 'InvalidFileName', { kind: 'cluster', name: id }));
       continue;
     }
     if (!fs.existsSync(clusterFile)) {
-      problems.push(
-        fileProblem(
-          clusterFile,
-          'MissingFile',
-          `cluster \`${id}\` has no cluster.yaml`,
-          'Add cluster.yaml with at least `title` and `status` (active or complete).',
-        ),
-      );
+      problems.push(fileProblem(clusterFile, 'MissingFile', { missing: 'cluster.yaml', cluster: id }));
       continue;
     }
     // Judged on the articles alone, so a broken cluster.yaml does not hide these either.
@@ -104,8 +83,7 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
         fileProblem(
           clusterFile,
           'ClusterIdMismatch',
-          `\`id\` is "${meta.id}" but the folder is \`${id}\``,
-          `Remove \`id\` (the folder name is the id) or set it to "${id}".`,
+          { id: meta.id, folder: id },
           {
             ...positionOf(read.source, ['id']),
             field: 'id',
@@ -134,23 +112,14 @@ function checkClusterShape(id: string, clusterFile: string, documents: CheckedAr
   // An article whose kind is unknown (its own problem is reported) may be the missing pillar.
   const kindsKnown = documents.length === files && documents.every((article) => article.kind !== undefined);
   if (pillars.length === 0 && kindsKnown) {
-    problems.push(
-      fileProblem(
-        clusterFile,
-        'ClusterWithoutPillar',
-        `cluster \`${id}\` has no article with \`kind: pillar\``,
-        "Mark the cluster's main article with `kind: pillar` in its front matter.",
-        { line: 1, column: 1 },
-      ),
-    );
+    problems.push(fileProblem(clusterFile, 'ClusterWithoutPillar', { cluster: id }, { line: 1, column: 1 }));
   }
   for (const extra of pillars.slice(1)) {
     problems.push(
       fileProblem(
         extra.file,
         'ClusterWithManyPillars',
-        `cluster \`${id}\` already has the pillar \`${nameOf(pillars[0]!)}\``,
-        'A cluster has exactly one pillar: set `kind: sub` and an `order` on this article.',
+        { cluster: id, pillar: nameOf(pillars[0]!) },
         {
           ...positionOf(extra.source, ['kind']),
           field: 'kind',
@@ -164,13 +133,7 @@ function checkClusterShape(id: string, clusterFile: string, documents: CheckedAr
     if (!sub.order) {
       if (isKnown(sub, 'order'))
         problems.push(
-          fileProblem(
-            sub.file,
-            'SubWithoutOrder',
-            `sub-article \`${nameOf(sub)}\` has no \`order\``,
-            'Add `order: N` (1 for the first sub after the pillar) to place it in the reading order.',
-            { line: 1, column: 1, field: 'order' },
-          ),
+          fileProblem(sub.file, 'SubWithoutOrder', { article: nameOf(sub) }, { line: 1, column: 1, field: 'order' }),
         );
       continue;
     }
@@ -180,8 +143,7 @@ function checkClusterShape(id: string, clusterFile: string, documents: CheckedAr
         fileProblem(
           sub.file,
           'DuplicateSubOrder',
-          `\`order\` ${sub.order} is already used by \`${nameOf(taken)}\` in cluster \`${id}\``,
-          'Give every sub-article in a cluster its own `order`.',
+          { order: sub.order, other: nameOf(taken), cluster: id },
           {
             ...positionOf(sub.source, ['order']),
             field: 'order',

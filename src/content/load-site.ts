@@ -15,14 +15,7 @@ export async function loadSite(
   const file = path.join(dir, 'site.yaml');
   if (!fs.existsSync(file)) {
     return {
-      problems: [
-        fileProblem(
-          file,
-          'MissingFile',
-          'site.yaml is missing',
-          `Create ${displayPath(file)} with at least name, url, description, publisher and pricing, or pass the content folder as the first argument.`,
-        ),
-      ],
+      problems: [fileProblem(file, 'MissingFile', { missing: 'site.yaml', path: displayPath(file) })],
     };
   }
   const { source, problems } = await readYamlFile(dir, file);

@@ -81,15 +81,10 @@ export function yamlTooDeep(text: string, limit = maxNestingDepth): TooDeep | nu
 
 /** The located problem for a text nested past the limit; `lineOffset` is the lines before the text in its file. */
 export function nestingProblem(file: string, kind: 'Markdown' | 'YAML', deep: TooDeep, lineOffset: number): Problem {
-  const hint =
-    kind === 'Markdown'
-      ? `Flatten the nested blockquotes or lists to at most ${maxNestingDepth} levels (real documents rarely need more than four).`
-      : `Flatten the nested lists or maps to at most ${maxNestingDepth} levels.`;
   return fileProblem(
     file,
     'NestingTooDeep',
-    `the ${kind} nests more than ${maxNestingDepth} levels deep here, so the file was not parsed`,
-    hint,
+    { language: kind, limit: maxNestingDepth },
     {
       line: lineOffset + deep.line + 1,
       column: deep.column,

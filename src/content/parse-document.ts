@@ -70,34 +70,12 @@ export function parseDocument(job: ParseJob, validate: ValidateFunction): Parsed
   const slug = slugPattern.test(name) ? name : null;
   const problems: Problem[] = [];
   if (!slug) {
-    problems.push(
-      fileProblem(
-        file,
-        'InvalidFileName',
-        `\`${path.basename(file)}\` is not a valid ${kind} slug`,
-        `Rename the file to lowercase kebab-case, e.g. \`my-${kind}.md\`: the file name is the slug in every URL.`,
-      ),
-    );
+    problems.push(fileProblem(file, 'InvalidFileName', { kind, name: path.basename(file) }));
   }
   const split = splitFrontMatter(text);
   if (!split.ok) {
-    problems.push(
-      split.reason === 'missing'
-        ? fileProblem(
-            file,
-            'FrontMatterMissing',
-            'the file does not start with YAML front matter',
-            'Start the file with a line `---`, the fields, and another `---` line before the Markdown body.',
-            { line: 1, column: 1 },
-          )
-        : fileProblem(
-            file,
-            'FrontMatterUnclosed',
-            'the front matter opened on line 1 is never closed',
-            'Add a line `---` after the last front-matter field.',
-            { line: 1, column: 1 },
-          ),
-    );
+    const code = split.reason === 'missing' ? 'FrontMatterMissing' : 'FrontMatterUnclosed';
+    problems.push(fileProblem(file, code, {}, { line: 1, column: 1 }));
     return { slug, body: '', bodyLineOffset: 0, problems };
   }
   const { body, bodyLineOffset } = split.value;
@@ -137,15 +115,7 @@ function parseFrontMatter(
   const { source, syntaxErrors } = parseYamlSource(file, text, yaml, yamlLineOffset);
   if (syntaxErrors.length) {
     return {
-      problems: syntaxErrors.map((error) =>
-        fileProblem(
-          file,
-          'YamlSyntax',
-          error.message,
-          'Fix the YAML syntax: check indentation, quotes around values containing `: ` or `#`, and list dashes.',
-          error,
-        ),
-      ),
+      problems: syntaxErrors.map((error) => fileProblem(file, 'YamlSyntax', { parserMessage: error.message }, error)),
     };
   }
   const problems = validateAgainstSchema(source, validate, what);

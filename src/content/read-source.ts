@@ -28,15 +28,7 @@ function parseYaml(file: string, fileText: string, yamlText: string, lineOffset:
   const { source, syntaxErrors } = parseYamlSource(file, fileText, yamlText, lineOffset);
   if (syntaxErrors.length) {
     return {
-      problems: syntaxErrors.map((error) =>
-        fileProblem(
-          file,
-          'YamlSyntax',
-          error.message,
-          'Fix the YAML syntax: check indentation, quotes around values containing `: ` or `#`, and list dashes.',
-          error,
-        ),
-      ),
+      problems: syntaxErrors.map((error) => fileProblem(file, 'YamlSyntax', { parserMessage: error.message }, error)),
     };
   }
   return { source, problems: [] };

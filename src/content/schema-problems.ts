@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Problem } from '../errors/problem.js';
+import { fileProblem } from './file-problem.js';
 import { positionOf, type YamlSource } from './source-file.js';
-import { displayPath } from '../util/paths.js';
 
 /** Validates parsed YAML against a compiled schema and turns each ajv error into a located, actionable problem. */
 export function validateAgainstSchema(source: YamlSource, validate: ValidateFunction, what: string): Problem[] {
@@ -35,49 +35,30 @@ function segmentsOf(instancePath: string): (string | number)[] {
 
 function toProblem(source: YamlSource, error: ErrorObject, what: string): Problem {
   const segments = segmentsOf(error.instancePath);
-  const base = { severity: 'error' as const, file: displayPath(source.file) };
-  const schemaNote = describe(error.parentSchema);
 
   if (error.keyword === 'additionalProperties') {
     const name = String((error.params as { additionalProperty: string }).additionalProperty);
     const field = [...segments, name].join('.');
     const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
-    const near = closest(name, allowed);
-    return {
-      ...base,
-      code: 'UnknownField',
-      ...positionOf(source, [...segments, name], true),
-      field,
-      message: `\`${field}\` is not a field of ${what}`,
-      hint: near
-        ? `Did you mean \`${near}\`? Allowed fields: ${allowed.join(', ')}.`
-        : `Remove it, or use one of: ${allowed.join(', ')}.`,
-    };
+    const at = { ...positionOf(source, [...segments, name], true), field };
+    return fileProblem(source.file, 'UnknownField', { field, of: what, near: closest(name, allowed), allowed }, at);
   }
   if (error.keyword === 'required') {
     const name = String((error.params as { missingProperty: string }).missingProperty);
     const field = [...segments, name].join('.');
     const property = (error.parentSchema as { properties?: Record<string, unknown> })?.properties?.[name];
-    return {
-      ...base,
-      code: 'MissingField',
-      ...positionOf(source, segments),
-      field,
-      message: `\`${field}\` is required in ${what}`,
-      hint: `Add \`${name}:\`${describe(property) ? ` (${describe(property)})` : ''}.`,
-    };
+    const args = { field, of: what, name, description: describe(property) };
+    return fileProblem(source.file, 'MissingField', args, { ...positionOf(source, segments), field });
   }
 
   const field = segments.join('.');
-  const got = error.data === undefined ? '' : `  (got ${preview(error.data)})`;
-  return {
-    ...base,
-    code: 'SchemaViolation',
-    ...positionOf(source, segments),
-    field,
-    message: `\`${field || what}\` ${explain(error)}${got}`,
-    hint: schemaNote || 'Check the value against the schema in schemas/.',
+  const args = {
+    subject: field || what,
+    rule: explain(error),
+    got: error.data === undefined ? undefined : preview(error.data),
+    description: describe(error.parentSchema),
   };
+  return fileProblem(source.file, 'SchemaViolation', args, { ...positionOf(source, segments), field });
 }
 
 function explain(error: ErrorObject): string {

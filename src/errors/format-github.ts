@@ -1,4 +1,5 @@
-import { problemTitles, type Problem } from './problem.js';
+import { problemCatalog } from './catalog.js';
+import type { Problem } from './problem.js';
 
 /** GitHub Actions workflow commands: each problem becomes an annotation on the pull request's diff. */
 export function formatGithub(problems: Problem[]): string {
@@ -7,8 +8,9 @@ export function formatGithub(problems: Problem[]): string {
       const properties = [`file=${escapeProperty(problem.file)}`];
       if (problem.line) properties.push(`line=${problem.line}`);
       if (problem.column) properties.push(`col=${problem.column}`);
-      properties.push(`title=${escapeProperty(`${problem.code}: ${problemTitles[problem.code]}`)}`);
-      return `::${problem.severity} ${properties.join(',')}::${escapeData(`${problem.message}. ${problem.hint}`)}`;
+      properties.push(`title=${escapeProperty(`${problem.code}: ${problemCatalog[problem.code].title}`)}`);
+      const text = `${problem.message}. ${problem.hint} See ${problem.docs}`;
+      return `::${problem.severity} ${properties.join(',')}::${escapeData(text)}`;
     })
     .join('\n');
 }

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { maxContentFileBytes } from '../content/content-file.js';
-import { problemTitles, type Problem } from './problem.js';
+import { problemCatalog } from './catalog.js';
+import type { Problem } from './problem.js';
 
 export interface HumanFormatOptions {
   color: boolean;
 }
 
-/** Problems for a terminal: location, message, the offending line with a caret, and the hint. */
+/** Problems for a terminal: location, message, the offending line with a caret, the hint and the docs link. */
 export function formatHuman(problems: Problem[], options: HumanFormatOptions): string {
   const paint = (code: string, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const lines: string[] = [];
@@ -14,9 +15,8 @@ export function formatHuman(problems: Problem[], options: HumanFormatOptions): s
   for (const problem of problems) {
     const where = problem.line ? `${problem.file}:${problem.line}:${problem.column || 1}` : problem.file;
     const level = problem.severity === 'error' ? paint('31', 'error') : paint('33', 'warning');
-    lines.push(
-      `${paint('1', where)}  ${level}  ${problem.message}  ${paint('2', `[${problem.code}: ${problemTitles[problem.code]}]`)}`,
-    );
+    const title = paint('2', `[${problem.code}: ${problemCatalog[problem.code].title}]`);
+    lines.push(`${paint('1', where)}  ${level}  ${problem.message}  ${title}`);
     const source = problem.line ? sourceLine(fileCache, problem.file, problem.line) : undefined;
     if (source !== undefined) {
       const gutter = String(problem.line).padStart(5);
@@ -25,7 +25,12 @@ export function formatHuman(problems: Problem[], options: HumanFormatOptions): s
       if (column > 0)
         lines.push(paint('2', `${' '.repeat(gutter.length)} | `) + ' '.repeat(column - 1) + paint('31', '^'));
     }
-    lines.push(`${' '.repeat(6)}${paint('36', 'hint:')} ${problem.hint}`, '');
+    const indent = ' '.repeat(6);
+    lines.push(
+      `${indent}${paint('36', 'hint:')} ${problem.hint}`,
+      `${indent}${paint('2', `docs: ${problem.docs}`)}`,
+      '',
+    );
   }
   lines.push(summary(problems));
   return lines.join('\n');

@@ -1,6 +1,7 @@
-import { problemTitles, type Problem } from './problem.js';
+import { problemCatalog } from './catalog.js';
+import type { Problem } from './problem.js';
 
-/** Machine-readable problems: the same objects the other formats print, plus each code's title. */
+/** Machine-readable problems: the same objects the other formats print (docs link included), plus each code's title. */
 export function formatJson(problems: Problem[]): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   return JSON.stringify(
@@ -8,7 +9,7 @@ export function formatJson(problems: Problem[]): string {
       ok: errors === 0,
       errors,
       warnings: problems.length - errors,
-      problems: problems.map((problem) => ({ ...problem, title: problemTitles[problem.code] })),
+      problems: problems.map((problem) => ({ ...problem, title: problemCatalog[problem.code].title })),
     },
     null,
     2,

@@ -1,4 +1,8 @@
 import { byString } from '../util/compare.js';
+import { problemTexts, type ProblemArgs, type ProblemCode } from './catalog.js';
+import { problemDocsUrl } from './problem-docs.js';
+
+export type { ProblemArgs, ProblemCode } from './catalog.js';
 
 /** One thing wrong with the content, located precisely enough for an editor to jump to it. */
 export interface Problem {
@@ -17,50 +21,33 @@ export interface Problem {
   message: string;
   /** What to do about it. */
   hint: string;
+  /** The page that explains the code at length. */
+  docs: string;
 }
 
-export type ProblemCode = keyof typeof problemTitles;
+/** Where a problem is; everything but the file defaults to "the file as a whole", as an error. */
+export interface ProblemPlace {
+  /** As shown to people (see displayPath), or the option that stands where a file would. */
+  file: string;
+  line?: number;
+  column?: number;
+  field?: string;
+  severity?: 'error' | 'warning';
+}
 
-/** The catalog: every problem the content checks can report, with a short title. */
-export const problemTitles = {
-  MissingFile: 'Required file is missing',
-  YamlSyntax: 'YAML does not parse',
-  FrontMatterMissing: 'Front matter is missing',
-  FrontMatterUnclosed: 'Front matter is not closed',
-  SchemaViolation: 'Field does not match the schema',
-  UnknownField: 'Unknown field',
-  MissingField: 'Required field is missing',
-  InvalidFileName: 'File name is not a valid slug',
-  DuplicateSlug: 'Slug is used twice',
-  ForbiddenPremium: 'Resource can never be premium',
-  PremiumWithoutSummary: 'Premium resource has no premium_summary',
-  PremiumWithoutSections: 'Premium resource has no H2 section',
-  PremiumFieldsOnFree: 'Premium-only field on a free resource',
-  ClusterWithoutPillar: 'Cluster has no pillar',
-  ClusterWithManyPillars: 'Cluster has more than one pillar',
-  ClusterIdMismatch: 'Cluster id differs from its folder',
-  SubWithoutOrder: 'Sub-article has no order',
-  DuplicateSubOrder: 'Two sub-articles share an order',
-  UnknownPathStep: 'Learning-path step names no resource',
-  DuplicatePathId: 'Learning-path id is used twice',
-  UnknownRelatedResource: 'Related resource does not exist',
-  BrokenInternalLink: 'Internal link does not resolve',
-  RelativeSourceUrl: 'Verified source is not an absolute URL',
-  EmptyVerifiedSources: 'Verified sources section lists no links',
-  UnknownCategory: 'Category is not in site.yaml',
-  UnknownTag: 'Tag is not in the site vocabulary',
-  DateOrder: 'Dates are out of order',
-  EmptyBody: 'Body is empty',
-  MissingTermsResource: 'Premium resources without an access-and-pricing resource',
-  PremiumNotAnnounced: 'Premium resource not named on access-and-pricing',
-  DisallowedUrlScheme: 'Link uses a URL scheme pages may not carry',
-  ContentOutsideFolder: 'Content path is not a file inside the content folder',
-  FileTooLarge: 'File is too large',
-  InvalidText: 'File is not UTF-8 text',
-  NestingTooDeep: 'Content nests too deep',
-  InvalidOption: 'Command-line option is not valid',
-  UnsafeOutputFolder: 'Output folder is not one a build may replace',
-} as const;
+/** The one place a problem is made: its words and its docs link come from the catalog entry of `code`. */
+export function createProblem<C extends ProblemCode>(code: C, args: ProblemArgs<C>, place: ProblemPlace): Problem {
+  return {
+    code,
+    severity: place.severity ?? 'error',
+    file: place.file,
+    line: place.line ?? 0,
+    column: place.column ?? 0,
+    field: place.field ?? '',
+    ...problemTexts(code, args),
+    docs: problemDocsUrl(code),
+  };
+}
 
 export function isError(problem: Problem): boolean {
   return problem.severity === 'error';

@@ -1,0 +1,394 @@
+/**
+ * The problem catalog: every problem agentdir reports, with its title and its words. Call sites pass
+ * a code and the facts that vary; the texts live here, so each one is written once and can be reviewed
+ * side by side with the others.
+ */
+
+/** The suggestions for a slug that names nothing: close slugs when there are some. */
+function slugHint({ near }: { near: readonly string[] }): string {
+  return near.length
+    ? `Did you mean ${near.map((candidate) => `\`${candidate}\``).join(' or ')}?`
+    : 'Check the spelling against the file names in content/resources/ and content/articles/.';
+}
+
+/** A page's anchors as a hint lists them. */
+function anchorList(anchors: readonly string[]): string {
+  return anchors.map((id) => `#${id}`).join(', ') || '(none)';
+}
+
+type MissingFileArgs =
+  | { missing: 'site.yaml'; path: string }
+  | { missing: 'cluster.yaml'; cluster: string }
+  | { missing: 'cluster folder' }
+  | { missing: 'vanished' };
+
+type InvalidFileNameArgs = { kind: 'resource' | 'article' | 'cluster'; name: string };
+
+type BrokenLinkArgs = { url: string } & (
+  | { reason: 'no-heading-here'; anchors: readonly string[] }
+  | { reason: 'no-page' }
+  | { reason: 'no-target'; family: 'resource' | 'article'; slug: string; near: readonly string[] }
+  | { reason: 'no-anchor-there'; slug: string; anchors: readonly string[] }
+);
+
+type OutsideArgs = { reason: 'dangling-link' | 'outside' | 'not-a-file' };
+
+/** Where an output folder may not be, in the words of the message. */
+const folderPlaces = { cwd: 'the current folder', home: 'your home folder', content: 'the content folder' } as const;
+
+/** Why an output folder is refused; `placePath` shows where the folder it contains is. */
+export type UnsafeFolderReason =
+  | { reason: 'root' | 'inside-content' | 'file' | 'not-a-build' }
+  | { reason: 'is-place'; place: keyof typeof folderPlaces }
+  | { reason: 'contains-place'; place: keyof typeof folderPlaces; placePath: string };
+
+type UnsafeFolderArgs = { option: string; folder: string } & UnsafeFolderReason;
+
+const urlKinds = { link: 'link', image: 'image', definition: 'link definition' } as const;
+
+const pickNewFolder =
+  'Pass a folder of its own, such as `--out dist`: a build owns its output folder and replaces what it wrote there.';
+const clearFolderFirst =
+  'Pass a new or empty folder, such as `--out dist`; or, if this folder is yours to clear, empty it first.';
+
+const mebibytes = (bytes: number) => bytes / 1024 / 1024;
+
+export const problemCatalog = {
+  MissingFile: {
+    title: 'Required file is missing',
+    message: (args: MissingFileArgs) => {
+      switch (args.missing) {
+        case 'site.yaml':
+          return 'site.yaml is missing';
+        case 'cluster.yaml':
+          return `cluster \`${args.cluster}\` has no cluster.yaml`;
+        case 'cluster folder':
+          return 'an article must live in a cluster folder';
+        case 'vanished':
+          return 'the file disappeared while it was being read';
+      }
+    },
+    hint: (args: MissingFileArgs) => {
+      switch (args.missing) {
+        case 'site.yaml':
+          return (
+            `Create ${args.path} with at least name, url, description, publisher and pricing, ` +
+            'or pass the content folder as the first argument.'
+          );
+        case 'cluster.yaml':
+          return 'Add cluster.yaml with at least `title` and `status` (active or complete).';
+        case 'cluster folder':
+          return "Move it to `articles/<cluster>/` next to that cluster's cluster.yaml.";
+        case 'vanished':
+          return 'Run the command again once the editor has finished saving.';
+      }
+    },
+  },
+  YamlSyntax: {
+    title: 'YAML does not parse',
+    /** The YAML parser's own words: they name the construct it stopped at. */
+    message: ({ parserMessage }: { parserMessage: string }) => parserMessage,
+    hint: 'Fix the YAML syntax: check indentation, quotes around values containing `: ` or `#`, and list dashes.',
+  },
+  FrontMatterMissing: {
+    title: 'Front matter is missing',
+    message: 'the file does not start with YAML front matter',
+    hint: 'Start the file with a line `---`, the fields, and another `---` line before the Markdown body.',
+  },
+  FrontMatterUnclosed: {
+    title: 'Front matter is not closed',
+    message: 'the front matter opened on line 1 is never closed',
+    hint: 'Add a line `---` after the last front-matter field.',
+  },
+  SchemaViolation: {
+    title: 'Field does not match the schema',
+    /** `rule` says what the schema wants; `got` previews the value found, when there is one. */
+    message: ({ subject, rule, got }: { subject: string; rule: string; got?: string }) =>
+      `\`${subject}\` ${rule}${got === undefined ? '' : `  (got ${got})`}`,
+    /** The field's description from the schema says best what belongs there. */
+    hint: ({ description }: { description: string }) =>
+      description || 'Check the value against the schema in schemas/.',
+  },
+  UnknownField: {
+    title: 'Unknown field',
+    message: ({ field, of }: { field: string; of: string }) => `\`${field}\` is not a field of ${of}`,
+    hint: ({ near, allowed }: { near?: string; allowed: readonly string[] }) =>
+      near
+        ? `Did you mean \`${near}\`? Allowed fields: ${allowed.join(', ')}.`
+        : `Remove it, or use one of: ${allowed.join(', ')}.`,
+  },
+  MissingField: {
+    title: 'Required field is missing',
+    message: ({ field, of }: { field: string; of: string }) => `\`${field}\` is required in ${of}`,
+    hint: ({ name, description }: { name: string; description: string }) =>
+      `Add \`${name}:\`${description ? ` (${description})` : ''}.`,
+  },
+  InvalidFileName: {
+    title: 'File name is not a valid slug',
+    message: ({ kind, name }: InvalidFileNameArgs) =>
+      kind === 'cluster' ? `cluster folder \`${name}\` is not a valid id` : `\`${name}\` is not a valid ${kind} slug`,
+    hint: ({ kind }: InvalidFileNameArgs) =>
+      kind === 'cluster'
+        ? 'Rename the folder to lowercase kebab-case: it is the cluster id.'
+        : `Rename the file to lowercase kebab-case, e.g. \`my-${kind}.md\`: the file name is the slug in every URL.`,
+  },
+  DuplicateSlug: {
+    title: 'Slug is used twice',
+    message: ({ slug, other }: { slug: string; other: string }) =>
+      `article slug \`${slug}\` is already used by ${other}`,
+    hint: 'Article URLs are /articles/<slug> across all clusters: rename one of the files.',
+  },
+  ForbiddenPremium: {
+    title: 'Resource can never be premium',
+    message: ({ slug }: { slug: string }) => `\`${slug}\` can never be premium`,
+    hint: ({ alwaysFree }: { alwaysFree: readonly string[] }) =>
+      `Remove \`premium: true\`: ${alwaysFree.join(' and ')} are always free, ` +
+      'so every visitor can learn how access works.',
+  },
+  PremiumWithoutSummary: {
+    title: 'Premium resource has no premium_summary',
+    message: '`premium_summary` is required when `premium` is true',
+    hint: 'Add `premium_summary:` with a free teaser of one to three sentences; it is published in place of the body.',
+  },
+  PremiumWithoutSections: {
+    title: 'Premium resource has no H2 section',
+    message: 'a premium body needs at least one `## ` section',
+    hint: 'Add H2 headings: their titles are the free preview a buyer sees in the 402 answer.',
+  },
+  PremiumFieldsOnFree: {
+    title: 'Premium-only field on a free resource',
+    message: ({ field }: { field: string }) => `\`${field}\` has no effect on a free resource`,
+    hint: 'Remove it, or set `premium: true` if the body should be paid for.',
+  },
+  ClusterWithoutPillar: {
+    title: 'Cluster has no pillar',
+    message: ({ cluster }: { cluster: string }) => `cluster \`${cluster}\` has no article with \`kind: pillar\``,
+    hint: "Mark the cluster's main article with `kind: pillar` in its front matter.",
+  },
+  ClusterWithManyPillars: {
+    title: 'Cluster has more than one pillar',
+    message: ({ cluster, pillar }: { cluster: string; pillar: string }) =>
+      `cluster \`${cluster}\` already has the pillar \`${pillar}\``,
+    hint: 'A cluster has exactly one pillar: set `kind: sub` and an `order` on this article.',
+  },
+  ClusterIdMismatch: {
+    title: 'Cluster id differs from its folder',
+    message: ({ id, folder }: { id: string; folder: string }) => `\`id\` is "${id}" but the folder is \`${folder}\``,
+    hint: ({ folder }: { folder: string }) => `Remove \`id\` (the folder name is the id) or set it to "${folder}".`,
+  },
+  SubWithoutOrder: {
+    title: 'Sub-article has no order',
+    message: ({ article }: { article: string }) => `sub-article \`${article}\` has no \`order\``,
+    hint: 'Add `order: N` (1 for the first sub after the pillar) to place it in the reading order.',
+  },
+  DuplicateSubOrder: {
+    title: 'Two sub-articles share an order',
+    message: ({ order, other, cluster }: { order: number; other: string; cluster: string }) =>
+      `\`order\` ${order} is already used by \`${other}\` in cluster \`${cluster}\``,
+    hint: 'Give every sub-article in a cluster its own `order`.',
+  },
+  UnknownPathStep: {
+    title: 'Learning-path step names no resource',
+    message: ({ slug, path }: { slug: string; path: string }) =>
+      `step \`${slug}\` of path \`${path}\` names no resource`,
+    hint: slugHint,
+  },
+  DuplicatePathId: {
+    title: 'Learning-path id is used twice',
+    message: ({ id }: { id: string }) => `learning path id \`${id}\` is used twice`,
+    hint: 'Give every learning path its own id.',
+  },
+  UnknownRelatedResource: {
+    title: 'Related resource does not exist',
+    message: ({ slug }: { slug: string }) => `related resource \`${slug}\` does not exist`,
+    hint: slugHint,
+  },
+  BrokenInternalLink: {
+    title: 'Internal link does not resolve',
+    message: (args: BrokenLinkArgs) => {
+      switch (args.reason) {
+        case 'no-heading-here':
+          return `link to "${args.url}" matches no heading on this page`;
+        case 'no-page':
+          return `link to "${args.url}" does not match any page of this site`;
+        case 'no-target':
+          return `link to "${args.url}" points at no ${args.family} \`${args.slug}\``;
+        case 'no-anchor-there':
+          return `link to "${args.url}" names an anchor that \`${args.slug}\` does not have`;
+      }
+    },
+    hint: (args: BrokenLinkArgs) => {
+      switch (args.reason) {
+        case 'no-heading-here':
+          return `Headings here have the anchors: ${anchorList(args.anchors)}.`;
+        case 'no-page':
+          return 'Link to /resources/<slug>, /articles/<slug> (optionally with .md), or /api/resources/<slug>.json.';
+        case 'no-target':
+          return slugHint(args);
+        case 'no-anchor-there':
+          return `Its headings have the anchors: ${anchorList(args.anchors)}.`;
+      }
+    },
+  },
+  RelativeSourceUrl: {
+    title: 'Verified source is not an absolute URL',
+    message: ({ url }: { url: string }) => `verified source "${url}" is not an absolute http(s) URL`,
+    hint: 'Write the full address, starting with https://, so agents can fetch the citation from anywhere.',
+  },
+  EmptyVerifiedSources: {
+    title: 'Verified sources section lists no links',
+    message: '`## Verified sources` lists no links',
+    hint:
+      'List each source as a Markdown link to its absolute URL, ' +
+      'e.g. `- [RFC 9110](https://www.rfc-editor.org/rfc/rfc9110)`, or remove the heading.',
+  },
+  UnknownCategory: {
+    title: 'Category is not in site.yaml',
+    message: ({ category }: { category: string }) => `category "${category}" is not declared in site.yaml`,
+    hint: ({ categories }: { categories: readonly string[] }) =>
+      `Use one of: ${categories.join(', ')}; or add it to \`categories\` in site.yaml.`,
+  },
+  UnknownTag: {
+    title: 'Tag is not in the site vocabulary',
+    message: ({ tag }: { tag: string }) => `tag "${tag}" is not in the vocabulary of site.yaml`,
+    hint: 'Use a tag from `tags` in site.yaml, or add this one there so related resources share it.',
+  },
+  DateOrder: {
+    title: 'Dates are out of order',
+    message: ({ updated, published }: { updated: string; published: string }) =>
+      `\`updated\` (${updated}) is before \`published\` (${published})`,
+    hint: 'Set `updated` to the publication date or later.',
+  },
+  EmptyBody: {
+    title: 'Body is empty',
+    message: 'the body is empty',
+    hint: 'Write the resource below the closing `---` of the front matter.',
+  },
+  MissingTermsResource: {
+    title: 'Premium resources without an access-and-pricing resource',
+    message: 'there are premium resources but no `access-and-pricing` resource',
+    hint:
+      'Add resources/access-and-pricing.md: every 402 answer links to it as the terms, ' +
+      'and it should list the premium resources and their prices.',
+  },
+  PremiumNotAnnounced: {
+    title: 'Premium resource not named on access-and-pricing',
+    message: ({ slug }: { slug: string }) => `\`${slug}\` is premium but access-and-pricing does not name it`,
+    hint: ({ slug }: { slug: string }) =>
+      `Mention \`${slug}\` in the premium list of access-and-pricing: it is the authoritative list buyers read.`,
+  },
+  DisallowedUrlScheme: {
+    title: 'Link uses a URL scheme pages may not carry',
+    message: ({ kind, scheme }: { kind: keyof typeof urlKinds; scheme: string }) =>
+      `${urlKinds[kind]} uses the \`${scheme}:\` scheme, which pages may not link to`,
+    hint:
+      'Use an http:, https: or mailto: URL, or a relative one (/path, #anchor, ?query). ' +
+      "Other schemes, such as javascript: and data:, can run script in the reader's browser, " +
+      'so the page would keep only the link text.',
+  },
+  ContentOutsideFolder: {
+    title: 'Content path is not a file inside the content folder',
+    message: ({ reason }: OutsideArgs) =>
+      ({
+        'dangling-link': 'the symlink points at nothing',
+        outside: 'this path leads outside the content folder through a symlink, so it was not read',
+        'not-a-file': 'this is not a regular file (a device, pipe or socket), so it was not read',
+      })[reason],
+    hint: ({ reason }: OutsideArgs) =>
+      ({
+        'dangling-link': 'Remove the link, or point it at a file inside the content folder.',
+        outside: 'Copy the file into the content folder instead of linking to it: only files inside it are published.',
+        'not-a-file': 'Replace it with a regular text file.',
+      })[reason],
+  },
+  FileTooLarge: {
+    title: 'File is too large',
+    message: ({ bytes, limitBytes }: { bytes: number; limitBytes: number }) =>
+      `the file is ${mebibytes(bytes).toFixed(1)} MiB, over the ${mebibytes(limitBytes)} MiB a content file may have`,
+    hint: 'Split it into several documents, or move large data out of the content folder and link to it.',
+  },
+  InvalidText: {
+    title: 'File is not UTF-8 text',
+    message: ({ reason }: { reason: 'not-utf8' | 'nul' }) =>
+      reason === 'nul'
+        ? 'the file contains a NUL byte, so it is binary rather than text'
+        : 'the file is not valid UTF-8 text here',
+    hint: ({ reason }: { reason: 'not-utf8' | 'nul' }) =>
+      reason === 'nul'
+        ? 'Remove the NUL byte, or move binary files out of the content folder.'
+        : 'Save the file as UTF-8 (every editor offers it under "encoding").',
+  },
+  NestingTooDeep: {
+    title: 'Content nests too deep',
+    message: ({ language, limit }: { language: 'Markdown' | 'YAML'; limit: number }) =>
+      `the ${language} nests more than ${limit} levels deep here, so the file was not parsed`,
+    hint: ({ language, limit }: { language: 'Markdown' | 'YAML'; limit: number }) =>
+      language === 'Markdown'
+        ? `Flatten the nested blockquotes or lists to at most ${limit} levels ` +
+          '(real documents rarely need more than four).'
+        : `Flatten the nested lists or maps to at most ${limit} levels.`,
+  },
+  InvalidOption: {
+    title: 'Command-line option is not valid',
+    // Only `--base-url` is checked so far; `option` keys the wording when another option joins it.
+    message: ({ value }: { option: '--base-url'; value: string }) =>
+      '`--base-url` must be an absolute http(s) URL without query, fragment or credentials ' +
+      `(got "${value.slice(0, 200)}")`,
+    /** `hostLike`: the value looks like a bare host name, so the example puts a scheme before it. */
+    hint: ({ value, hostLike }: { value: string; hostLike: boolean }) =>
+      `Write it with its scheme, for example --base-url ${hostLike ? `https://${value}` : 'https://docs.example.com'}.`,
+  },
+  UnsafeOutputFolder: {
+    title: 'Output folder is not one a build may replace',
+    message: (args: UnsafeFolderArgs) =>
+      `\`${args.option} ${args.folder}\` ${unsafeFolderReason(args)}; ` +
+      'the build would replace it, so nothing was written',
+    hint: ({ reason }: UnsafeFolderArgs) => {
+      if (reason === 'inside-content') return 'Build outside the content folder, such as `--out dist` beside it.';
+      return reason === 'not-a-build' ? clearFolderFirst : pickNewFolder;
+    },
+  },
+} satisfies Record<string, CatalogEntry<never>>;
+
+/** Why an output folder is refused, as the middle of its message. */
+function unsafeFolderReason(args: UnsafeFolderArgs): string {
+  switch (args.reason) {
+    case 'root':
+      return 'is the root of the file system';
+    case 'is-place':
+      return `is ${folderPlaces[args.place]}`;
+    case 'contains-place':
+      return `contains ${folderPlaces[args.place]} (${args.placePath})`;
+    case 'inside-content':
+      return 'is inside the content folder, where its files would be read as content';
+    case 'file':
+      return 'is a file, not a folder';
+    case 'not-a-build':
+      return 'is a folder that holds files but no previous agentdir build (no build-manifest.json)';
+  }
+}
+
+/** A text of the catalog: fixed, or written from the facts of one occurrence. */
+type CatalogText<A> = string | ((args: A) => string);
+
+export interface CatalogEntry<A> {
+  title: string;
+  message: CatalogText<A>;
+  hint: CatalogText<A>;
+}
+
+export type ProblemCode = keyof typeof problemCatalog;
+
+type TextArgs<T> = T extends (args: infer A) => string ? A : Record<never, never>;
+
+/** The facts a problem's message and hint are written from, e.g. `{ slug, other }` for `DuplicateSlug`. */
+export type ProblemArgs<C extends ProblemCode> = TextArgs<(typeof problemCatalog)[C]['message']> &
+  TextArgs<(typeof problemCatalog)[C]['hint']>;
+
+/** The message and hint of one occurrence of `code`. */
+export function problemTexts<C extends ProblemCode>(code: C, args: ProblemArgs<C>): { message: string; hint: string } {
+  // Each entry's texts take its own arguments; the index by a generic code cannot show TypeScript that.
+  const entry = problemCatalog[code] as CatalogEntry<ProblemArgs<C>>;
+  const write = (text: CatalogText<ProblemArgs<C>>) => (typeof text === 'string' ? text : text(args));
+  return { message: write(entry.message), hint: write(entry.hint) };
+}
