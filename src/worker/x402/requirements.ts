@@ -38,7 +38,8 @@ export function gatewayConfig(env: WorkerEnv, data: WorkerData): GatewayConfig |
       dormant: 'The operator has not configured a facilitator (X402_FACILITATOR_URL) and a wallet (X402_PAY_TO).',
     };
   const network = (env.X402_NETWORK ?? data.x402.network) as X402Network;
-  if (!(network in usdc)) return { dormant: `X402_NETWORK "${network}" is not supported; use base or base-sepolia.` };
+  if (!Object.hasOwn(usdc, network))
+    return { dormant: `X402_NETWORK "${network}" is not supported; use base or base-sepolia.` };
   if (!address.test(env.X402_PAY_TO)) return { dormant: 'X402_PAY_TO is not an EVM address (0x and 40 hex digits).' };
   const asset = env.X402_ASSET ?? data.x402.asset ?? usdc[network].address;
   if (!address.test(asset)) return { dormant: 'X402_ASSET is not an EVM address.' };

@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WorkerData } from '../../src/shared/worker-data.js';
+import type { WorkerEnv } from '../../src/worker/env.js';
+import { SiteAssets } from '../../src/worker/site-assets.js';
+import { x402Gateway } from '../../src/worker/x402/gateway.js';
+
+const payTo = `0x${'1'.repeat(40)}`;
+const data = {
+  site: { name: 'Agent Site', url: 'https://site.example' },
+  negotiation: false,
+  x402: { network: 'base-sepolia', maxTimeoutSeconds: 60 },
+  payment: { price_usd: '0.05' },
+  // Without a prototype, as createWorker hands it over: slugs named like built-ins find nothing.
+  premium: Object.assign(Object.create(null), {
+    'paid-guide': {
+      preview: { title: 'Paid guide', description: '', sections: [] },
+      markdown: '# The paid body',
+    },
+  }),
+} as unknown as WorkerData;
+
+const assets: WorkerEnv['ASSETS'] = {
+  async fetch(input) {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname !== '/api/resources.json') return new Response('missing', { status: 404 });
+    return Response.json({
+      resources: [{ slug: 'free-one', premium: false, markdown: 'https://site.example/resources/free-one.md' }],
+    });
+  },
+};
+const configured: WorkerEnv = {
+  ASSETS: assets,
+  X402_FACILITATOR_URL: 'https://facilitator.example',
+  X402_PAY_TO: payTo,
+};
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const payload = (extra: Record<string, unknown> = {}) =>
+  base64(
+    JSON.stringify({ x402Version: 1, scheme: 'exact', network: 'base-sepolia', payload: { sig: '0x' }, ...extra }),
+  );
+
+async function pay(slug: string, env: WorkerEnv, header?: string, method = 'GET') {
+  const url = `https://site.example/api/x402/${slug}`;
+  const request = new Request(url, { method, headers: header ? { 'X-PAYMENT': header } : {} });
+  const response = await x402Gateway(request, env, data, new SiteAssets(env.ASSETS, url), slug);
+  const text = await response.text();
+  const json = (response.headers.get('content-type') ?? '').startsWith('application/json');
+  return { status: response.status, headers: response.headers, body: json && text ? JSON.parse(text) : null, text };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('x402 gateway before any payment', () => {
+  it('answers 404 for an unknown slug, built-in names included, and 400 for a free one', async () => {
+    for (const slug of ['nope', 'constructor', '__proto__', 'toString'])
+      expect((await pay(slug, configured)).body, slug).toMatchObject({ error: 'not_found' });
+    const free = await pay('free-one', configured);
+    expect([free.status, free.body.error]).toEqual([400, 'free_resource']);
+  });
+
+  it('is dormant (503) without a facilitator and a wallet', async () => {
+    const response = await pay('paid-guide', { ASSETS: assets });
+    expect([response.status, response.body.error]).toEqual([503, 'x402_not_configured']);
+  });
+
+  // A network named like an Object built-in is not a network: dormant, never a 500.
+  it('is dormant (503) for X402_NETWORK=constructor, not a 500', async () => {
+    const env = { ...configured, X402_NETWORK: 'constructor', X402_ASSET: `0x${'2'.repeat(40)}` };
+    const response = await pay('paid-guide', env);
+    expect([response.status, response.body.error]).toEqual([503, 'x402_not_configured']);
+  });
+
+  it('answers 402 with the payment requirements when X-PAYMENT is missing', async () => {
+    const response = await pay('paid-guide', configured);
+    expect(response.status).toBe(402);
+    expect(response.body).toMatchObject({ x402Version: 1, error: 'X-PAYMENT header is required' });
+    expect(response.body.accepts).toHaveLength(1);
+    expect(response.body.accepts[0]).toMatchObject({
+      scheme: 'exact',
+      network: 'base-sepolia',
+      maxAmountRequired: '50000',
+      resource: 'https://site.example/api/x402/paid-guide',
+      payTo,
+    });
+  });
+
+  it('never settles on HEAD', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const response = await pay('paid-guide', configured, payload(), 'HEAD');
+    expect(response.status).toBe(402);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['not base64', '%%%not-base64%%%'],
+    ['base64 of text that is not JSON', base64('hello')],
+    ['base64 of bytes that are not UTF-8', Buffer.from([0xff, 0xfe, 0x7b]).toString('base64')],
+    ['a JSON array', base64('[1]')],
+    ['JSON null', base64('null')],
+    ['another x402 version', payload({ x402Version: 2 })],
+    ['another scheme', payload({ scheme: 'upto' })],
+    ['no payload object', payload({ payload: null })],
+    ['a payload that is a string', payload({ payload: 'sig' })],
+  ])('refuses an X-PAYMENT that is %s, without calling the facilitator', async (_, header) => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const response = await pay('paid-guide', configured, header);
+    expect(response.status).toBe(402);
+    expect(response.body.error).toMatch(/^invalid_payment\b/);
+    expect(response.body.accepts).toHaveLength(1);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('refuses a payment on another network before calling the facilitator', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const response = await pay('paid-guide', configured, payload({ network: 'base' }));
+    expect(response.body.error).toMatch(/^invalid_network\b/);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+/** A facilitator answering /verify and /settle from the given bodies, recording the calls. */
+function facilitator(verify: unknown, settle: unknown, status = 200) {
+  const calls: { url: string; body: any }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, body: JSON.parse(String(init.body)) });
+    const answer = url.endsWith('/verify') ? verify : settle;
+    return new Response(typeof answer === 'string' ? answer : JSON.stringify(answer), { status });
+  });
+  return calls;
+}
+
+describe('x402 gateway with a payment', () => {
+  it('verifies, settles, and only then returns the Markdown with the settlement', async () => {
+    const settled = { success: true, transaction: '0xabc', network: 'base-sepolia', payer: '0xpayer' };
+    const calls = facilitator({ isValid: true }, settled);
+    const response = await pay('paid-guide', configured, payload());
+    expect(response.status).toBe(200);
+    expect(response.text).toBe('# The paid body');
+    expect(JSON.parse(Buffer.from(response.headers.get('x-payment-response')!, 'base64').toString())).toEqual(settled);
+    expect(calls.map((call) => call.url)).toEqual([
+      'https://facilitator.example/verify',
+      'https://facilitator.example/settle',
+    ]);
+    expect(calls[0]!.body).toMatchObject({ x402Version: 1, paymentRequirements: { maxAmountRequired: '50000' } });
+  });
+
+  it('passes an invalid verification on as a 402 with the payer, and never settles', async () => {
+    const calls = facilitator({ isValid: false, invalidReason: 'insufficient_funds', payer: '0xp' }, {});
+    const response = await pay('paid-guide', configured, payload());
+    expect(response.status).toBe(402);
+    expect(response.body).toMatchObject({ error: 'insufficient_funds', payer: '0xp' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('withholds the body when settlement fails', async () => {
+    facilitator({ isValid: true }, { success: false });
+    const response = await pay('paid-guide', configured, payload());
+    expect(response.status).toBe(402);
+    expect(response.body.error).toBe('settlement_failed');
+    expect(response.text).not.toContain('paid body');
+  });
+
+  it.each([
+    ['a body that is not JSON', 'oops', 200],
+    ['an answer without isValid', { valid: true }, 200],
+    ['a server error', { isValid: true }, 500],
+  ])('answers 502 when the facilitator gives %s', async (_, answer, status) => {
+    facilitator(answer, { success: true }, status);
+    const response = await pay('paid-guide', configured, payload());
+    expect([response.status, response.body.error]).toEqual([502, 'facilitator_error']);
+  });
+
+  it('answers 502 when the facilitator cannot be reached', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('fetch failed');
+    });
+    const response = await pay('paid-guide', configured, payload());
+    expect([response.status, response.body.error]).toEqual([502, 'facilitator_error']);
+  });
+});
