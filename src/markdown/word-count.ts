@@ -1,5 +1,6 @@
 import type { Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
+import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 declare module 'vfile' {
@@ -9,10 +10,23 @@ declare module 'vfile' {
   }
 }
 
-/** Counts the words of the document's text on `file.data.words`. */
+/** Blocks whose text reads as one run; their neighbours are separate runs. */
+const textBlocks = new Set(['paragraph', 'heading', 'tableCell', 'code']);
+
+/**
+ * Counts the words of the document's text on `file.data.words`, block by block: the text of the
+ * whole tree joins blocks with nothing between them, so "Hello" and "World" in two paragraphs
+ * would read as one word.
+ */
 export function remarkWordCount() {
   return (tree: Root, file: VFile): void => {
-    file.data.words = countWords(textOf(tree));
+    let words = 0;
+    visit(tree, (node) => {
+      if (!textBlocks.has(node.type)) return;
+      words += countWords(textOf(node));
+      return SKIP;
+    });
+    file.data.words = words;
   };
 }
 
