@@ -4,17 +4,39 @@ import { defineConfig } from 'vitest/config';
 // The browser tests drive Debian's chromium. CI installs it and always runs them; elsewhere, without
 // it, they are left out with one line saying how to run them, so `npm test` works right after `npm ci`.
 const browser = fs.existsSync('/usr/bin/chromium') || Boolean(process.env.CI);
-if (!browser)
-  console.warn(
-    "Skipping test/browser.*: Debian's chromium is not installed (apt-get install -y chromium, as root, to run them; CI always does).",
-  );
+const browserTests = 'test/browser.*.test.ts';
 
+// Three layers, all run by `npm test`: unit (modules imported directly, no build, no subprocess,
+// no workerd, no chromium; `npm run test:unit`), integration (real builds, servers and workerd)
+// and browser (chromium through playwright-core).
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...(browser ? [] : ['test/browser.*.test.ts'])],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    setupFiles: ['test/helpers/remove-temp-folders.ts'],
+    projects: [
+      {
+        extends: true,
+        // Unit tests restore whatever global they stub, so they share one module graph on threads:
+        // 1.6 s for the layer instead of 8 s with a fresh process per file.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          testTimeout: 5_000,
+          pool: 'threads',
+          isolate: false,
+          unstubGlobals: true,
+        },
+      },
+      { extends: true, test: { name: 'integration', include: ['test/*.test.ts'], exclude: [browserTests] } },
+      ...(browser ? [{ extends: true as const, test: { name: 'browser', include: [browserTests] } }] : []),
+    ],
   },
 });
+
+if (!browser) {
+  console.warn(
+    "Skipping test/browser.*: Debian's chromium is not installed (apt-get install -y chromium, as root, to run them; CI always does).",
+  );
+}

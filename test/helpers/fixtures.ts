@@ -9,8 +9,18 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const fixturesDir = path.join(repoRoot, 'test', 'fixtures');
 export const cliPath = path.join(repoRoot, 'bin', 'agentdir.js');
 
+const createdTempFolders = new Set<string>();
+
+/** A fresh folder under the system's temp folder, removed after the test file (remove-temp-folders.ts). */
 export function tempDir(prefix = 'agentdir-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  createdTempFolders.add(folder);
+  return folder;
+}
+
+export function removeTempFolders(): void {
+  for (const folder of createdTempFolders) fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+  createdTempFolders.clear();
 }
 
 /** Copies a fixture folder into a fresh temp folder, so a test may change it freely. */

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { queryTerms, rankRows, scoreRow, searchWeights, type SearchRow } from '../../src/shared/search-rank.js';
+import { search, searchResources, searchRows } from '../../src/worker/mcp/tools/search-resources.js';
+import type { ToolContext } from '../../src/worker/mcp/tool.js';
+
+function row(slug: string, fields: Partial<SearchRow> = {}): SearchRow {
+  return { type: 'resource', slug, title: 'Untitled', description: 'Nothing here.', tags: [], ...fields };
+}
+
+const slugs = (rows: { slug: string }[]) => rows.map((entry) => entry.slug);
+
+describe('queryTerms', () => {
+  it('lowercases, splits on anything but letters and digits, and drops repeats', () => {
+    expect(queryTerms('MCP-Server, mcp; OAuth2!')).toEqual(['mcp', 'server', 'oauth2']);
+  });
+
+  it('drops one-letter words and filler words', () => {
+    expect(queryTerms('How do I pay for a key with x402?')).toEqual(['pay', 'key', 'x402']);
+    expect(queryTerms('what is the')).toEqual([]);
+    expect(queryTerms('   ')).toEqual([]);
+  });
+
+  it('keeps letters and digits of any script', () => {
+    expect(queryTerms('Café Größe 東京 42')).toEqual(['café', 'größe', '東京', '42']);
+  });
+});
+
+describe('scoreRow', () => {
+  it('weighs a title hit 3, a tag hit 2 and a description hit 1, per term', () => {
+    expect(searchWeights).toEqual({ title: 3, tags: 2, description: 1 });
+    const full = row('x', { title: 'Agent payments', tags: ['payments'], description: 'About payments.' });
+    expect(scoreRow(full, ['payments'])).toBe(6);
+    expect(scoreRow(full, ['agent'])).toBe(3);
+    expect(scoreRow(full, ['agent', 'payments'])).toBe(9);
+    expect(scoreRow(full, ['nothing'])).toBe(0);
+  });
+
+  it('matches case-insensitively, inside words, and across the hyphens of tags', () => {
+    const entry = row('x', { title: 'The MCP Handbook', tags: ['rate-limits'], description: 'Payment flows.' });
+    expect(scoreRow(entry, ['mcp'])).toBe(3);
+    expect(scoreRow(entry, ['pay'])).toBe(1);
+    expect(scoreRow(entry, ['rate', 'limits'])).toBe(4);
+  });
+
+  it('counts a field once per term however often the term occurs in it', () => {
+    expect(scoreRow(row('x', { title: 'cache cache cache' }), ['cache'])).toBe(3);
+  });
+});
+
+describe('rankRows', () => {
+  const rows = [
+    row('body-only', { description: 'Notes on caching headers.' }),
+    row('tag-only', { tags: ['caching'] }),
+    row('title-only', { title: 'Caching for agents' }),
+    row('unrelated', { title: 'Pricing', description: 'What things cost.' }),
+  ];
+
+  it('ranks a title hit over a tag hit over a description hit, and leaves out rows without a hit', () => {
+    const ranked = rankRows(rows, 'caching');
+    expect(slugs(ranked)).toEqual(['title-only', 'tag-only', 'body-only']);
+    expect(ranked.map((entry) => entry.score)).toEqual([3, 2, 1]);
+  });
+
+  it('ranks rows matching more terms higher', () => {
+    const two = row('two-terms', { description: 'caching and agents' });
+    expect(slugs(rankRows([...rows, two], 'caching agents'))[0]).toBe('title-only');
+    // title-only: caching 3 + agents 3 = 6; two-terms: 1 + 1 = 2; tag-only 2; body-only 1.
+    expect(slugs(rankRows([...rows, two], 'caching agents'))).toEqual([
+      'title-only',
+      'tag-only',
+      'two-terms',
+      'body-only',
+    ]);
+  });
+
+  it('keeps index order among equal scores', () => {
+    const tied = [
+      row('b-second', { title: 'Keys' }),
+      row('a-first', { title: 'Keys' }),
+      row('c-third', { title: 'keys' }),
+    ];
+    expect(slugs(rankRows(tied, 'keys'))).toEqual(['b-second', 'a-first', 'c-third']);
+  });
+
+  it('returns nothing for an empty query or one made only of filler words', () => {
+    expect(rankRows(rows, '')).toEqual([]);
+    expect(rankRows(rows, 'how to the')).toEqual([]);
+  });
+
+  it('stops at the limit, 10 by default, keeping the best', () => {
+    const many = Array.from({ length: 15 }, (_, index) =>
+      row(`r${String(index).padStart(2, '0')}`, index === 14 ? { title: 'topic' } : { description: 'topic' }),
+    );
+    expect(rankRows(many, 'topic')).toHaveLength(10);
+    expect(slugs(rankRows(many, 'topic', 3))).toEqual(['r14', 'r00', 'r01']);
+    expect(rankRows(many, 'topic', 0)).toEqual([]);
+  });
+
+  it('returns the rows with their score and does not change them', () => {
+    const original = row('one', { title: 'Alpha', tags: ['beta'] });
+    const [hit] = rankRows([original], 'alpha');
+    expect(hit).toEqual({ ...original, score: 3 });
+    expect(original).not.toHaveProperty('score');
+  });
+});
+
+describe('MCP search tools', () => {
+  const indexRows = [
+    { ...row('keys-guide', { title: 'Access keys', tags: ['keys'] }), premium: true },
+    { ...row('keys-article', { title: 'Rotating keys' }), type: 'article' as const, premium: false },
+    { ...row('other', { description: 'Mentions keys once.' }), premium: false },
+  ].map((entry) => ({
+    ...entry,
+    url: `/x/${entry.slug}`,
+    markdown: `/x/${entry.slug}.md`,
+    json: `/x/${entry.slug}.json`,
+    updated: '2025-01-01',
+  }));
+  const site = {
+    async json<T>(path: string): Promise<T> {
+      if (path !== '/api/search-index.json') throw new Error(`unexpected read of ${path}`);
+      return { rows: indexRows } as T;
+    },
+  };
+  const context = { site } as unknown as ToolContext;
+
+  it('ranks the search index and narrows it by type', async () => {
+    expect(slugs(await searchRows(site, 'keys', 10))).toEqual(['keys-guide', 'keys-article', 'other']);
+    expect(slugs(await searchRows(site, 'keys', 10, 'resource'))).toEqual(['keys-guide', 'other']);
+    expect(slugs(await searchRows(site, 'keys', 10, 'article'))).toEqual(['keys-article']);
+  });
+
+  it('returns the hit fields agents need, without index-only ones', async () => {
+    const [hit] = await searchRows(site, 'access', 1);
+    expect(hit).toEqual({
+      type: 'resource',
+      slug: 'keys-guide',
+      title: 'Access keys',
+      description: 'Nothing here.',
+      tags: ['keys'],
+      url: '/x/keys-guide',
+      markdown: '/x/keys-guide.md',
+      json: '/x/keys-guide.json',
+      premium: true,
+      score: 3,
+    });
+  });
+
+  it('search_resources searches resources only; search honours type and limit', async () => {
+    const resources = await searchResources.run({ query: 'keys' }, context);
+    expect(slugs(resources.structured.results as SearchRow[])).toEqual(['keys-guide', 'other']);
+    const limited = await search.run({ query: 'keys', limit: 1 }, context);
+    expect(limited.structured).toMatchObject({ query: 'keys', count: 1 });
+    const articles = await search.run({ query: 'keys', type: 'article' }, context);
+    expect(slugs(articles.structured.results as SearchRow[])).toEqual(['keys-article']);
+  });
+
+  it('marks premium hits in the summary and says when nothing matched', async () => {
+    const found = await search.run({ query: 'access' }, context);
+    expect(found.summary).toMatch(/^1\. Access keys \(premium\): \/x\/keys-guide\.md$/);
+    const none = await search.run({ query: 'zebra' }, context);
+    expect(none.structured).toMatchObject({ count: 0, results: [] });
+    expect(none.summary).toContain('zebra');
+  });
+});
