@@ -17,6 +17,7 @@ const addFormats = require('ajv-formats');
 const { registryOptions, schemasDigest, exportName } = await import(
   new URL('../lib/schemas/registry-options.js', import.meta.url).href
 );
+const { openApiCheckOptions } = await import(new URL('../lib/emit/openapi/oas-schema.js', import.meta.url).href);
 
 const dir = path.join(root, 'schemas');
 const files = fs
@@ -38,3 +39,14 @@ files.forEach((file, index) => {
 const code = `${standaloneCode(ajv, exports)}\nexports.schemasDigest = ${JSON.stringify(schemasDigest(files, texts))};\n`;
 fs.mkdirSync(path.join(root, 'lib', 'schemas'), { recursive: true });
 fs.writeFileSync(path.join(root, 'lib', 'schemas', 'validators.cjs'), code);
+
+// The OpenAPI Initiative's schema of OpenAPI 3.1 documents, which every build checks its
+// openapi.json against: compiled here once instead of in every build.
+const oasDir = path.dirname(require.resolve('@seriousme/openapi-schema-validator'));
+const oasSchema = JSON.parse(fs.readFileSync(path.join(oasDir, 'schemas', 'v3.1', 'schema.json'), 'utf8'));
+const oasAjv = new Ajv2020({ ...openApiCheckOptions, code: { source: true } });
+oasAjv.addSchema(oasSchema, 'openapi-3.1');
+fs.writeFileSync(
+  path.join(root, 'lib', 'schemas', 'openapi-3.1.cjs'),
+  standaloneCode(oasAjv, { validateOpenApi31: 'openapi-3.1' }),
+);

@@ -35,6 +35,9 @@ const expectedFiles: Record<
   'sitemap-index.xml': null,
   'sitemap-0.xml': null,
   'license.xml': null,
+  'openapi.json': null,
+  'openapi.yaml': null,
+  '.well-known/api-catalog': null,
   '.well-known/mcp/server-card.json': 'server-card',
   '.well-known/mcp/catalog.json': 'mcp-catalog',
   '.well-known/ai-catalog.json': 'mcp-catalog',
@@ -441,8 +444,9 @@ describe('discovery and license files', () => {
     expect(card.remotes[0]).toMatchObject({ type: 'streamable-http', url: `${base}/mcp` });
     expect(card._meta['dev.agentdir/directory'].tools).toHaveLength(14);
     const headers = text('_headers');
-    expect(headers).toContain('/*.md\n  Content-Type: text/markdown; charset=utf-8');
-    expect(headers).toContain('/*.jsonl\n  Content-Type: application/x-ndjson');
+    expect(headers).not.toContain('/*.md');
+    for (const file of ['articles', 'corpus', 'finetune-sample', 'evals-sample'])
+      expect(headers).toContain(`/api/${file}.jsonl\n  Content-Type: application/x-ndjson`);
   });
 
   it('gives the home page a title, meta description and parseable JSON-LD with WebSite and Organization', () => {

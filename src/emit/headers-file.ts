@@ -1,20 +1,28 @@
 import { contentTypeOverrides } from '../shared/content-types.js';
 import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
+import { openApiJsonType } from './openapi/api-catalog.js';
 
 /** `_headers` for static hosts that read it (Cloudflare, Netlify): media types the extension alone does not give. */
 export function headersFile(context: EmitContext): string {
   const { urls } = context;
-  // RFC 8288 links on every static answer: where the agent index, the license and the MCP server card are.
+  // RFC 8288 links on every static answer: where the agent index, the license, the interface
+  // description (RFC 8631 service-desc, RFC 9727 api-catalog) and the MCP server card are.
   const discovery = [
     `<${urls.llmsTxt}>; rel="describedby"; type="text/plain"`,
+    `<${urls.openApi}>; rel="service-desc"; type="${openApiJsonType}"`,
+    `<${urls.apiCatalog}>; rel="api-catalog"`,
     `<${urls.license}>; rel="license"; type="application/rsl+xml"`,
     `<${urls.serverCard}>; rel="service-desc"; type="application/json"`,
   ].join(', ');
   const rules: [string, string[]][] = [
     ['/*', [`Link: ${discovery}`]],
-    ['/*.md', ['Content-Type: text/markdown; charset=utf-8']],
-    ['/*.jsonl', ['Content-Type: application/x-ndjson']],
+    // Exact paths, never `/*.jsonl`: a rule also labels the 404 page answered for a path it matches.
+    // Markdown needs no rule: the static hosts know `.md` themselves.
+    ...[urls.articlesJsonl, urls.corpusJsonl, urls.finetuneSample, urls.evalsSample].map((url): [string, string[]] => [
+      new URL(url).pathname,
+      ['Content-Type: application/x-ndjson'],
+    ]),
     ...Object.entries(contentTypeOverrides).map(([path, type]): [string, string[]] => [
       path,
       [`Content-Type: ${type}`],

@@ -19,7 +19,7 @@ export function llmsTxt(context: EmitContext): string {
     `> ${oneLine(site.description)}`,
     [
       `Every resource has an HTML page, a Markdown variant (\`.md\`) and a JSON variant (\`/api/resources/<slug>.json\`). Start with the resource index at ${urls.resourceIndex} or the search index at ${urls.searchIndex}.`,
-      `Premium resources need an access key (\`Authorization: Bearer <API_KEY>\` or \`x-api-key\`); without one they answer HTTP 402 with a preview and purchase instructions. Terms: ${urls.terms}. License: ${urls.license}. MCP server: ${urls.mcp}.`,
+      `Premium resources need an access key (\`Authorization: Bearer <API_KEY>\` or \`x-api-key\`); without one they answer HTTP 402 with a preview and purchase instructions. Terms: ${urls.terms}. License: ${urls.license}. MCP server: ${urls.mcp}. Every URL of the site is described in OpenAPI at ${urls.openApi}.`,
     ].join('\n\n'),
   ];
   for (const category of categories) {
@@ -54,6 +54,7 @@ export function llmsTxt(context: EmitContext): string {
       link('Article index', urls.articleIndex, 'guide clusters in reading order'),
       link('Learning paths', urls.paths, 'curated reading orders over the resources'),
       link('Pricing catalog', urls.pricing, 'access keys, corpus license, per-fetch x402'),
+      link('API description (OpenAPI 3.1)', urls.openApi, 'every operation, its parameters, answers and schemas'),
     ].join('\n')}`,
   );
   return `${parts.join('\n\n')}\n`;

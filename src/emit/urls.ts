@@ -32,6 +32,9 @@ export interface SiteUrls {
   sitemap(index: number): string;
   mcp: string;
   serverCard: string;
+  openApi: string;
+  openApiYaml: string;
+  apiCatalog: string;
   /** The access-and-pricing resource in Markdown: the terms every payment answer points to. */
   terms: string;
 }
@@ -71,6 +74,9 @@ export function siteUrls(base: string): SiteUrls {
     sitemap: (index) => at(`/sitemap-${index}.xml`),
     mcp: at('/mcp'),
     serverCard: at('/.well-known/mcp/server-card.json'),
+    openApi: at('/openapi.json'),
+    openApiYaml: at('/openapi.yaml'),
+    apiCatalog: at('/.well-known/api-catalog'),
     terms: at('/resources/access-and-pricing.md'),
   };
 }

@@ -35,7 +35,11 @@ export type SchemaName =
   | 'evals-record'
   | 'payment-required'
   | 'corpus-license-required'
-  | 'mcp-catalog';
+  | 'mcp-catalog'
+  | 'error'
+  | 'x402-payment-required'
+  | 'grader-request'
+  | 'grader-report';
 
 /** Compiled ahead of time by `npm run compile` (scripts/compile-validators.mjs). */
 const precompiledPath = path.join(packageRoot, 'lib', 'schemas', 'validators.cjs');
@@ -88,6 +92,11 @@ export class SchemaRegistry {
       this.compiled.set(name, validate);
     }
     return validate;
+  }
+
+  /** Every schema name in schemas/, sorted. */
+  names(): SchemaName[] {
+    return [...this.raw.keys()].sort() as SchemaName[];
   }
 
   /** The schema document as written, e.g. to publish it as /api/corpus.schema.json. */

@@ -17,6 +17,8 @@ export const contentTypes: Record<string, string> = {
 /** Files whose media type differs from their extension's. */
 export const contentTypeOverrides: Record<string, string> = {
   '/license.xml': 'application/rsl+xml',
+  '/openapi.yaml': 'application/yaml; charset=utf-8',
+  '/.well-known/api-catalog': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
 };
 
 /** The media type a static host gives `pathname`, served from `file` (a folder's index.html, say). */

@@ -14,6 +14,7 @@ export interface RuntimeResponse {
 export interface RequestOptions {
   method?: string;
   headers?: Record<string, string>;
+  body?: string;
 }
 
 /** A running build: the same requests go to `agentdir serve` or to workerd, and the cases do not know which. */
@@ -89,7 +90,7 @@ export function rawRequest(base: string, pathname: string, options: RequestOptio
       },
     );
     request.on('error', reject);
-    request.end();
+    request.end(options.body);
   });
 }
 
@@ -147,6 +148,7 @@ export async function startWorkerd(
       const response = await miniflare.dispatchFetch(`https://site.test${pathname}`, {
         method: requestOptions.method ?? 'GET',
         headers: requestOptions.headers ?? {},
+        ...(requestOptions.body === undefined ? {} : { body: requestOptions.body }),
         redirect: 'manual',
       });
       const body = await response.text();

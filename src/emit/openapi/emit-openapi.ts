@@ -1,0 +1,28 @@
+import { paymentRequiredBody } from '../../worker/payment-required.js';
+import type { EmitContext } from '../context.js';
+import type { OutputFile } from '../output.js';
+import { jsonToYaml } from '../../util/json-yaml.js';
+import { paymentFacts } from '../worker-data.js';
+import { apiCatalog } from './api-catalog.js';
+import { checkOpenApiDocument } from './check-document.js';
+import { openApiDocument } from './document.js';
+
+/** The 402 example: what the worker answers for the site's first premium resource, or for a placeholder. */
+function paymentRequiredExample(context: EmitContext): unknown {
+  const premium = context.model.resources.find((resource) => resource.premium);
+  const preview = premium
+    ? { title: premium.title, description: premium.description, sections: premium.rendered.sections }
+    : { title: 'A premium resource', description: 'Its one-line description.', sections: ['Its first H2'] };
+  return paymentRequiredBody(premium?.slug ?? 'premium-resource', preview, paymentFacts(context));
+}
+
+/** /openapi.json and /openapi.yaml, checked before they are written, and the RFC 9727 API catalog. */
+export function emitOpenApi(context: EmitContext): OutputFile[] {
+  const document = openApiDocument(context, { paymentRequired: paymentRequiredExample(context) });
+  checkOpenApiDocument('public/openapi.json', document);
+  return [
+    { path: 'public/openapi.json', content: `${JSON.stringify(document, null, 2)}\n` },
+    { path: 'public/openapi.yaml', content: jsonToYaml(document) },
+    { path: 'public/.well-known/api-catalog', content: `${JSON.stringify(apiCatalog(context), null, 2)}\n` },
+  ];
+}

@@ -1,0 +1,376 @@
+import type { SchemaName } from '../../schemas/registry.js';
+import type { EmitContext } from '../context.js';
+import { componentRef } from './schema-components.js';
+
+/** One operation of the interface: where it is, and its OpenAPI Operation Object. */
+export interface ApiOperation {
+  method: 'get' | 'post';
+  path: string;
+  operation: Record<string, unknown>;
+}
+
+type Content = Record<string, Record<string, unknown>>;
+
+const json = (schema: SchemaName, example?: unknown): Content => ({
+  'application/json': { schema: componentRef(schema), ...(example === undefined ? {} : { example }) },
+});
+const text = (type: string, description: string): Content => ({ [type]: { schema: { type: 'string', description } } });
+/**
+ * NDJSON: the body is text, one JSON record per line. OpenAPI 3.1 has no keyword for the schema of
+ * each line (3.2 adds `itemSchema`), so it travels in the `x-itemSchema` extension under that name.
+ */
+const ndjson = (record: SchemaName): Content => ({
+  'application/x-ndjson': {
+    schema: { type: 'string', description: 'One JSON record per line, each matching `x-itemSchema`.' },
+    'x-itemSchema': componentRef(record),
+  },
+});
+
+const response = (description: string, content?: Content, headers?: Record<string, unknown>) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  ...(content ? { content } : {}),
+});
+
+const notFoundPage = response(
+  "Nothing is published at this path: the site's 404 page.",
+  text('text/html', 'The 404 page.'),
+);
+const jsonError = (description: string) => response(description, json('error'));
+
+const slugParameter = (description: string) => ({
+  name: 'slug',
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+});
+const resourceSlug = slugParameter('A resource slug from /api/resources.json.');
+const articleSlug = slugParameter('An article slug from /api/articles.json.');
+
+/** A key is needed for premium slugs only: `{}` says a request without one is also described. */
+const premiumKey = [{}, { bearerKey: [] }, { apiKeyHeader: [] }];
+const corpusKey = [{ bearerKey: [] }, { apiKeyHeader: [] }];
+
+const cacheControl = { description: 'Always `no-store`: a 402 is never cached.', schema: { type: 'string' } };
+const paymentLinks = {
+  description: 'RFC 8288 links with the relations `payment`, `license` and `pricing`.',
+  schema: { type: 'string' },
+};
+
+function free(summary: string, tag: string, operationId: string, content: Content, description?: string) {
+  return {
+    operationId,
+    summary,
+    ...(description ? { description } : {}),
+    tags: [tag],
+    responses: { '200': response(summary, content) },
+  };
+}
+
+/** The 402 of a gated URL: JSON for agents, the paywall page for a browser. */
+function premiumPaymentRequired(example: unknown) {
+  return response(
+    'Premium slug without a valid key. Agents get the JSON body; a browser (an Accept that prefers text/html) gets the paywall page.',
+    {
+      ...json('payment-required', example),
+      ...text('text/html', 'The paywall page: preview, prices, how to use a key.'),
+    },
+    { 'Cache-Control': cacheControl, Link: paymentLinks },
+  );
+}
+
+function gatedVariant(
+  operationId: string,
+  path: string,
+  summary: string,
+  ok: Content,
+  keyHelp: string,
+  example: unknown,
+): ApiOperation {
+  return {
+    method: 'get',
+    path,
+    operation: {
+      operationId,
+      summary,
+      description: `Free resources answer to anyone. A premium slug needs an access key: ${keyHelp}`,
+      tags: ['Resources'],
+      parameters: [resourceSlug],
+      security: premiumKey,
+      responses: { '200': response(summary, ok), '402': premiumPaymentRequired(example), '404': notFoundPage },
+    },
+  };
+}
+
+/** Every operation a built site answers, statically or through the worker, with the site's own facts. */
+export function apiOperations(context: EmitContext, examples: { paymentRequired: unknown }): ApiOperation[] {
+  const { site } = context.model;
+  const starter = site.pricing.tiers.find((tier) => tier.id === 'starter') ?? site.pricing.tiers[0];
+  const corpusTier = site.pricing.tiers.find((tier) => tier.id === 'corpus');
+  const price = (tier: typeof starter) => (tier ? `${tier.price} ${tier.currency}` : 'see /api/pricing.json');
+  const keyHelp = `one key (${price(starter)}, from ${site.pricing.payment_url}) opens every premium resource; send it as \`Authorization: Bearer <key>\` or \`x-api-key: <key>\`. Without a key, pay per fetch (${site.pricing.price_usd} USD) at /api/x402/{slug}.`;
+  const paymentRequired = examples.paymentRequired;
+  const get = (path: string, operation: Record<string, unknown>): ApiOperation => ({ method: 'get', path, operation });
+
+  return [
+    get('/api/resources.json', free('List every resource', 'Resources', 'listResources', json('resource-index'))),
+    gatedVariant(
+      'getResourceJson',
+      '/api/resources/{slug}.json',
+      'Get one resource as JSON',
+      json('resource'),
+      keyHelp,
+      paymentRequired,
+    ),
+    gatedVariant(
+      'getResourceMarkdown',
+      '/resources/{slug}.md',
+      'Get one resource as Markdown',
+      text('text/markdown', 'The resource with YAML front matter.'),
+      keyHelp,
+      paymentRequired,
+    ),
+    gatedVariant(
+      'getResourcePage',
+      '/resources/{slug}',
+      'Get one resource as an HTML page',
+      {
+        ...text('text/html', 'The page.'),
+        ...(site.markdown_negotiation
+          ? text('text/markdown', 'The Markdown variant, for a request that prefers text/markdown.')
+          : {}),
+      },
+      keyHelp,
+      paymentRequired,
+    ),
+    get('/api/articles.json', free('List every guide', 'Articles', 'listArticles', json('article-index'))),
+    get(
+      '/api/articles.jsonl',
+      free(
+        'Export every guide as NDJSON',
+        'Articles',
+        'exportArticles',
+        ndjson('article'),
+        'One record per guide with metadata, token estimates, rights, takeaways, FAQ and the full Markdown body.',
+      ),
+    ),
+    get('/api/articles/{slug}.json', {
+      ...free('Get one guide as JSON', 'Articles', 'getArticleJson', json('article')),
+      parameters: [articleSlug],
+      responses: { '200': response('Get one guide as JSON', json('article')), '404': notFoundPage },
+    }),
+    get('/articles/{slug}.md', {
+      ...free('Get one guide as Markdown', 'Articles', 'getArticleMarkdown', {}),
+      parameters: [articleSlug],
+      responses: {
+        '200': response('Get one guide as Markdown', text('text/markdown', 'The guide with YAML front matter.')),
+        '404': notFoundPage,
+      },
+    }),
+    get('/api/search-index.json', free('Get the search index', 'Discovery', 'getSearchIndex', json('search-index'))),
+    get(
+      '/api/corpus.json',
+      free(
+        'Get the free corpus as one JSON document',
+        'Corpus',
+        'getCorpus',
+        json('corpus'),
+        'Every resource with its metadata and Markdown body; premium bodies are null with a `premium_summary`.',
+      ),
+    ),
+    get(
+      '/api/corpus.jsonl',
+      free(
+        'Export the free corpus as NDJSON',
+        'Corpus',
+        'exportCorpusSample',
+        ndjson('corpus-record'),
+        'A meta record first, then one record per resource; premium `text` is null with a `premium_summary`.',
+      ),
+    ),
+    get(
+      '/api/corpus.schema.json',
+      free('Get the JSON Schema of the corpus records', 'Corpus', 'getCorpusSchema', {
+        'application/json': { schema: { type: 'object', description: 'A JSON Schema (draft 2020-12).' } },
+      }),
+    ),
+    get('/api/corpus.full.jsonl', {
+      operationId: 'exportFullCorpus',
+      summary: 'Export the full corpus, every body included',
+      description: `Needs a key of the corpus license (${price(corpusTier)}) or the redistribution tier, sent as \`Authorization: Bearer <key>\` or \`x-api-key: <key>\`.`,
+      tags: ['Corpus'],
+      security: corpusKey,
+      responses: {
+        '200': response('Every record, `text` never null.', ndjson('corpus-record')),
+        '402': response('No key of the corpus or redistribution tier.', json('corpus-license-required'), {
+          'Cache-Control': cacheControl,
+          Link: {
+            description: 'Relations `payment`, `payment-manifest`, `pricing`, `license` and `mcp-server`.',
+            schema: { type: 'string' },
+          },
+        }),
+      },
+    }),
+    get(
+      '/api/finetune-sample.jsonl',
+      free('Export the fine-tuning sample', 'Corpus', 'exportFinetuneSample', ndjson('finetune-record')),
+    ),
+    get(
+      '/api/evals-sample.jsonl',
+      free('Export the evaluation sample', 'Corpus', 'exportEvalsSample', ndjson('evals-record')),
+    ),
+    get(
+      '/api/categories.json',
+      free('List categories and their resources', 'Discovery', 'listCategories', json('categories')),
+    ),
+    get('/api/tags.json', free('List tags and their resources', 'Discovery', 'listTags', json('tags'))),
+    get('/api/paths.json', free('List the curated reading paths', 'Discovery', 'listPaths', json('paths-index'))),
+    get('/api/pricing.json', free('Get the pricing catalog', 'Payment', 'getPricing', json('pricing'))),
+    get('/api/payment.json', free('Get the payment manifest', 'Payment', 'getPaymentManifest', json('payment'))),
+    get('/api/x402/{slug}', {
+      operationId: 'payPerFetch',
+      summary: 'Pay for one fetch of a premium resource with x402',
+      description: `x402 version 1: without \`X-PAYMENT\` the answer is 402 with the payment requirements (${site.pricing.price_usd} USD in USDC on ${site.x402.network} by default); retry with \`X-PAYMENT\` to get the Markdown and the receipt in \`X-PAYMENT-RESPONSE\`. Answers 503 until the operator configures a facilitator and a wallet.`,
+      tags: ['Payment'],
+      parameters: [
+        slugParameter('A premium resource slug.'),
+        {
+          name: 'X-PAYMENT',
+          in: 'header',
+          required: false,
+          description: 'Base64 of an x402 version 1 `exact` PaymentPayload.',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        '200': response('Paid: the resource as Markdown.', text('text/markdown', 'The resource.'), {
+          'X-PAYMENT-RESPONSE': { description: 'Base64 of the settlement receipt.', schema: { type: 'string' } },
+        }),
+        '400': jsonError('The slug is a free resource: read it without paying.'),
+        '402': response('Payment required, or the payment was refused.', json('x402-payment-required')),
+        '404': jsonError('No premium resource has this slug.'),
+        '502': jsonError('The facilitator did not answer.'),
+        '503': jsonError('The gateway is not configured (`x402_not_configured`).'),
+      },
+    }),
+    {
+      method: 'post',
+      path: '/api/grader',
+      operation: {
+        operationId: 'gradeSite',
+        summary: 'Grade a site for agent readiness',
+        description:
+          'Fetches robots.txt, llms.txt, the sitemap, the home page, license.xml and Markdown variants of the given site and scores them.',
+        tags: ['Grader'],
+        requestBody: { required: true, content: json('grader-request') },
+        responses: {
+          '200': response('The report.', json('grader-report')),
+          '400': jsonError('The body is not JSON, has no `url`, or names an address that may not be graded.'),
+          '413': jsonError('The body is larger than 10,000 bytes.'),
+        },
+      },
+    },
+    {
+      method: 'post',
+      path: '/mcp',
+      operation: {
+        operationId: 'mcp',
+        summary: 'Model Context Protocol server (JSON-RPC over Streamable HTTP)',
+        description:
+          'A stateless MCP server: POST one JSON-RPC 2.0 message (or a batch under protocol 2025-03-26) with `Accept: application/json`. Tools, resources and prompts are listed by the protocol itself; the server card at /.well-known/mcp/server-card.json describes them. No authentication.',
+        tags: ['MCP'],
+        externalDocs: { description: 'The MCP server card', url: context.urls.serverCard },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { description: 'A JSON-RPC 2.0 message or batch.' } } },
+        },
+        responses: {
+          '200': response('The JSON-RPC response.', {
+            'application/json': { schema: { description: 'A JSON-RPC 2.0 response or batch of responses.' } },
+          }),
+          '202': response('A notification or response was accepted; nothing to answer.'),
+          '400': response('Not a JSON-RPC request.', { 'application/json': { schema: jsonRpcError } }),
+          '403': response('The Origin header names a site that may not call this server.', {
+            'application/json': { schema: jsonRpcError },
+          }),
+          '406': response('Accept does not list application/json.', { 'application/json': { schema: jsonRpcError } }),
+          '413': response('The message is too large.', { 'application/json': { schema: jsonRpcError } }),
+          '415': response('The body is not application/json.', { 'application/json': { schema: jsonRpcError } }),
+        },
+      },
+    },
+    get(
+      '/mcp/server-card',
+      free('Get the MCP server card', 'MCP', 'getMcpServerCard', {
+        ...json('server-card'),
+        // The card's own media type, for a client that asks for it.
+        'application/mcp-server-card+json': { schema: componentRef('server-card') },
+      }),
+    ),
+    get(
+      '/.well-known/mcp/server-card.json',
+      free('Get the MCP server card (static copy)', 'MCP', 'getStaticMcpServerCard', json('server-card')),
+    ),
+    get(
+      '/llms.txt',
+      free(
+        'Get the llms.txt index',
+        'Discovery',
+        'getLlmsTxt',
+        text('text/plain', 'llms.txt: Markdown links to every document.'),
+      ),
+    ),
+    get(
+      '/llms-full.txt',
+      free(
+        'Get every free body in one text file',
+        'Discovery',
+        'getLlmsFullTxt',
+        text('text/plain', 'Every free body.'),
+      ),
+    ),
+    get(
+      '/license.xml',
+      free(
+        'Get the RSL license',
+        'Discovery',
+        'getLicense',
+        text('application/rsl+xml', 'An RSL 1.0 license document.'),
+      ),
+    ),
+    get(
+      '/openapi.json',
+      free('Get this interface description', 'Discovery', 'getOpenApi', {
+        'application/json': { schema: { type: 'object', description: 'This OpenAPI 3.1 document.' } },
+      }),
+    ),
+    get(
+      '/openapi.yaml',
+      free('Get this interface description as YAML', 'Discovery', 'getOpenApiYaml', {
+        'application/yaml': { schema: { type: 'string', description: 'This OpenAPI 3.1 document, in YAML.' } },
+      }),
+    ),
+    get(
+      '/.well-known/api-catalog',
+      free('Get the API catalog (RFC 9727)', 'Discovery', 'getApiCatalog', {
+        'application/linkset+json': { schema: { type: 'object', required: ['linkset'] } },
+      }),
+    ),
+  ];
+}
+
+/** A JSON-RPC error response, as the MCP endpoint answers a request it cannot take. */
+const jsonRpcError = {
+  type: 'object',
+  required: ['jsonrpc', 'id', 'error'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer', 'null'] },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'integer' }, message: { type: 'string' } },
+    },
+  },
+};

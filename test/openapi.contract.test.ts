@@ -1,0 +1,178 @@
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaymentHeader } from 'x402/client';
+import { startFacilitator } from './helpers/facilitator.js';
+import { OpenApiContract } from './helpers/openapi-contract.js';
+import { type Runtime, type RequestOptions, startServe, startWorkerd } from './helpers/runtimes.js';
+import { siteUnderTest, type TestKeys } from './helpers/site-under-test.js';
+
+// Every operation of the published document, called the ways clients call it, on `agentdir serve`
+// and on workerd: each answer must be one the document describes, body and all.
+
+const payTo = '0x1111111111111111111111111111111111111111';
+const buyer = privateKeyToAccount(generatePrivateKey());
+
+let keys: TestKeys;
+let facilitator: Awaited<ReturnType<typeof startFacilitator>>;
+const runtimes: Record<string, { dormant: Runtime; configured: Runtime }> = {};
+let contract: OpenApiContract;
+
+beforeAll(async () => {
+  const site = await siteUnderTest();
+  keys = site.keys;
+  facilitator = await startFacilitator();
+  const env = { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo, X402_NETWORK: 'base-sepolia' };
+  runtimes.serve = {
+    dormant: await startServe(site.dist, site.keysFile),
+    configured: await startServe(site.dist, site.keysFile, env),
+  };
+  runtimes.workerd = {
+    dormant: await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
+    configured: await startWorkerd(site.dist, { ...env, AGENTDIR_KEYS: site.secret() }),
+  };
+  contract = new OpenApiContract(JSON.parse((await runtimes.serve.dormant.request('/openapi.json')).body));
+});
+afterAll(async () => {
+  await Promise.all(
+    Object.values(runtimes).flatMap(({ dormant, configured }) => [dormant.close(), configured.close()]),
+  );
+  await facilitator?.close();
+});
+
+/** Options are made when the call runs: keys exist only once the site is built. */
+type Call = [label: string, path: string, options?: () => RequestOptions, expected?: number];
+const optionsOf = (call: Call) => call[2]?.() ?? {};
+
+function calls(): Call[] {
+  const bearer = (tier: keyof TestKeys) => () => ({ headers: { Authorization: `Bearer ${keys[tier]}` } });
+  const apiKey = (tier: keyof TestKeys) => () => ({ headers: { 'x-api-key': keys[tier] } });
+  const browser = () => ({ headers: { Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' } });
+  const none = () => ({});
+  const post =
+    (body: string, headers: Record<string, string> = {}) =>
+    () => ({
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  const mcp = { accept: 'application/json, text/event-stream' };
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'contract', version: '1' } },
+  });
+  const gated: Call[] = ['/resources/{s}', '/resources/{s}.md', '/api/resources/{s}.json'].flatMap((shape) => {
+    const at = (slug: string) => shape.replace('{s}', slug);
+    return [
+      [`${shape} free`, at('wire-formats'), none, 200],
+      [`${shape} premium, no key`, at('data-formats'), none, 402],
+      [`${shape} premium, revoked key`, at('data-formats'), bearer('revoked'), 402],
+      [`${shape} premium, bearer key`, at('data-formats'), bearer('starter'), 200],
+      [`${shape} premium, x-api-key`, at('data-formats'), apiKey('corpus'), 200],
+      [`${shape} premium, browser`, at('data-formats'), browser, 402],
+      [`${shape} unknown`, at('no-such-resource'), none, 404],
+    ] satisfies Call[];
+  });
+  return [
+    ...[
+      '/api/resources.json',
+      '/api/articles.json',
+      '/api/articles.jsonl',
+      '/api/search-index.json',
+      '/api/corpus.json',
+      '/api/corpus.jsonl',
+      '/api/corpus.schema.json',
+      '/api/finetune-sample.jsonl',
+      '/api/evals-sample.jsonl',
+      '/api/categories.json',
+      '/api/tags.json',
+      '/api/paths.json',
+      '/api/pricing.json',
+      '/api/payment.json',
+      '/llms.txt',
+      '/llms-full.txt',
+      '/license.xml',
+      '/openapi.json',
+      '/openapi.yaml',
+      '/.well-known/api-catalog',
+      '/.well-known/mcp/server-card.json',
+      '/mcp/server-card',
+    ].map((path): Call => [path, path, none, 200]),
+    [
+      '/mcp/server-card, card media type',
+      '/mcp/server-card',
+      () => ({ headers: { Accept: 'application/mcp-server-card+json' } }),
+      200,
+    ],
+    ...gated,
+    ['article json', '/api/articles/basics-guide.json', none, 200],
+    ['article markdown', '/articles/first-steps.md', none, 200],
+    ['unknown article json', '/api/articles/no-such-guide.json', none, 404],
+    ['unknown article markdown', '/articles/no-such-guide.md', none, 404],
+    ['full corpus, no key', '/api/corpus.full.jsonl', none, 402],
+    ['full corpus, starter key', '/api/corpus.full.jsonl', bearer('starter'), 402],
+    ['full corpus, corpus key', '/api/corpus.full.jsonl', apiKey('corpus'), 200],
+    ['full corpus, redistribution key', '/api/corpus.full.jsonl', bearer('redistribution'), 200],
+    ['x402 dormant', '/api/x402/data-formats', none, 503],
+    ['x402 free slug', '/api/x402/wire-formats', none, 400],
+    ['x402 unknown slug', '/api/x402/no-such-resource', none, 404],
+    ['grader, unreachable site', '/api/grader', post(JSON.stringify({ url: 'https://unreachable.invalid' })), 200],
+    ['grader, no url', '/api/grader', post('{}'), 400],
+    ['grader, not JSON', '/api/grader', post('{'), 400],
+    ['grader, private address', '/api/grader', post(JSON.stringify({ url: 'http://127.0.0.1/' })), 400],
+    ['mcp initialize', '/mcp', post(initialize, mcp), 200],
+    [
+      'mcp notification',
+      '/mcp',
+      post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), mcp),
+      202,
+    ],
+    ['mcp not JSON', '/mcp', post('{', mcp), 400],
+    ['mcp without Accept json', '/mcp', post(initialize, { accept: 'text/plain' }), 406],
+  ];
+}
+
+describe.each(['serve', 'workerd'])('every operation of openapi.json on %s', (name) => {
+  it.each(calls())('%s', async (...call) => {
+    const [, path, , expected] = call;
+    const options = optionsOf(call);
+    const response = await runtimes[name]!.dormant.request(path, options);
+    expect(response.status, response.body.slice(0, 300)).toBe(expected);
+    expect(contract.problems(options.method ?? 'GET', path, response)).toEqual([]);
+  });
+
+  it('x402 configured: 402 with requirements, then 200 with the Markdown for a payment', async () => {
+    const runtime = runtimes[name]!.configured;
+    const required = await runtime.request('/api/x402/data-formats');
+    expect(required.status).toBe(402);
+    expect(contract.problems('GET', '/api/x402/data-formats', required)).toEqual([]);
+    const requirements = JSON.parse(required.body).accepts[0];
+    const paid = await runtime.request('/api/x402/data-formats', {
+      headers: { 'X-PAYMENT': await createPaymentHeader(buyer as never, 1, requirements as never) },
+    });
+    expect(paid.status).toBe(200);
+    expect(contract.problems('GET', '/api/x402/data-formats', paid)).toEqual([]);
+  });
+
+  it('fails an answer the document does not describe', async () => {
+    const response = await runtimes[name]!.dormant.request('/api/resources.json');
+    expect(contract.problems('GET', '/api/resources.json', { ...response, status: 418 })).not.toEqual([]);
+    expect(contract.problems('GET', '/api/resources.json', { ...response, body: '{"resources": 1}' })).not.toEqual([]);
+    expect(contract.problems('DELETE', '/api/resources.json', response)).not.toEqual([]);
+  });
+});
+
+it('calls every operation of the document', () => {
+  const called = new Set(
+    [...calls(), ['', '/api/x402/data-formats'] as Call].map((call) => {
+      const method = optionsOf(call).method ?? 'GET';
+      const found = contract.operationOf(method, call[1]);
+      return found ? `${found.template} ${method}` : call[1];
+    }),
+  );
+  const documented = Object.entries(contract.document.paths as Record<string, Record<string, unknown>>).flatMap(
+    ([template, item]) => Object.keys(item).map((method) => `${template} ${method.toUpperCase()}`),
+  );
+  expect([...called].sort()).toEqual(documented.sort());
+});

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { validate as validateOpenApi } from '@readme/openapi-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { checkOpenApiDocument, OpenApiDocumentError } from '../src/emit/openapi/check-document.js';
+import { schemaRegistry } from '../src/schemas/registry.js';
+import { workerRoutePatterns } from '../src/shared/routes.js';
+import { buildFixture } from './helpers/build-fixture.js';
+import { fixturesDir, readJson } from './helpers/fixtures.js';
+
+type Json = Record<string, any>;
+
+let pub = '';
+let document: Json;
+beforeAll(async () => {
+  const { outDir } = await buildFixture(path.join(fixturesDir, 'minimal'));
+  pub = path.join(outDir, 'public');
+  document = readJson(path.join(pub, 'openapi.json')) as Json;
+});
+
+const operations = () =>
+  Object.entries(document.paths as Record<string, Json>).flatMap(([template, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ template, method, operation: operation as Json })),
+  );
+
+describe('openapi.json', () => {
+  it('is a valid OpenAPI 3.1.0 document, version 1.0.0, to an independent parser', async () => {
+    const result = await validateOpenApi(structuredClone(document) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('1.0.0');
+    expect(document.servers).toEqual([{ url: 'https://fixture.example', description: 'Fixture Directory' }]);
+  });
+
+  it('has the same document as YAML', () => {
+    expect(parse(fs.readFileSync(path.join(pub, 'openapi.yaml'), 'utf8'))).toEqual(document);
+  });
+
+  it('gives every operation an operationId, a one-line summary, a tag and a described answer', () => {
+    const ids = operations().map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { operation } of operations()) {
+      expect(operation.summary, operation.operationId).toMatch(/^[^\n]{8,90}$/);
+      expect(operation.tags?.length, operation.operationId).toBeGreaterThan(0);
+      expect(Object.keys(operation.responses).length, operation.operationId).toBeGreaterThan(0);
+    }
+  });
+
+  it('takes every response schema from schemas/ as written, and every one compiles', () => {
+    const registry = schemaRegistry();
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(document, 'openapi');
+    for (const [name, schema] of Object.entries(document.components.schemas as Record<string, Json>)) {
+      ajv.compile({ $ref: `openapi#/components/schemas/${name}` });
+      const source = registry.names().find(
+        (candidate) =>
+          candidate
+            .split(/[-.]/)
+            .map((word) => word[0]!.toUpperCase() + word.slice(1))
+            .join('') === name,
+      )!;
+      expect(source, name).toBeDefined();
+      expect(schema.title, name).toBe(registry.document(source).title);
+    }
+    expect(document.paths['/api/resources.json'].get.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ResourceIndex',
+    });
+  });
+
+  it('asks for a key on exactly the gated operations: optional for the premium variants, required for the full corpus', () => {
+    const gated = operations().filter(({ operation }) => operation.security);
+    expect(gated.map(({ template }) => template).sort()).toEqual([
+      '/api/corpus.full.jsonl',
+      '/api/resources/{slug}.json',
+      '/resources/{slug}',
+      '/resources/{slug}.md',
+    ]);
+    for (const { template, operation } of gated) {
+      const schemes = operation.security.flatMap((requirement: Json) => Object.keys(requirement)).sort();
+      expect(schemes, template).toEqual(['apiKeyHeader', 'bearerKey']);
+      expect(
+        operation.security.some((requirement: Json) => !Object.keys(requirement).length),
+        template,
+      ).toBe(template !== '/api/corpus.full.jsonl');
+      expect(Object.keys(operation.responses), template).toContain('402');
+    }
+    expect(document.components.securitySchemes).toMatchObject({
+      bearerKey: { type: 'http', scheme: 'bearer' },
+      apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+    });
+  });
+
+  it("carries the site's prices and a 402 example the worker would answer", () => {
+    const gated = document.paths['/resources/{slug}.md'].get;
+    expect(gated.description).toContain('5 EUR');
+    expect(gated.description).toContain('0.05 USD');
+    const example = gated.responses['402'].content['application/json'].example;
+    const validate = schemaRegistry().validator('payment-required');
+    expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
+    expect(example.resource).toBe('data-formats');
+  });
+
+  it('describes every route the worker answers', () => {
+    const spelled = workerRoutePatterns(['premium-slug'], { negotiation: false }).map((pattern) =>
+      pattern
+        .replace('premium-slug', '{slug}')
+        .replace(/\/\*$/, '/{slug}')
+        .replace(/(.)\/$/, '$1'),
+    );
+    for (const route of spelled) expect(Object.keys(document.paths), route).toContain(route);
+  });
+});
+
+describe('discovery of the interface description', () => {
+  it('is linked from llms.txt, the Link header of every page, and the RFC 9727 API catalog', () => {
+    expect(fs.readFileSync(path.join(pub, 'llms.txt'), 'utf8')).toContain('(https://fixture.example/openapi.json)');
+    const headers = fs.readFileSync(path.join(pub, '_headers'), 'utf8');
+    expect(headers).toContain('<https://fixture.example/openapi.json>; rel="service-desc"');
+    expect(headers).toContain('<https://fixture.example/.well-known/api-catalog>; rel="api-catalog"');
+    const catalog = readJson(path.join(pub, '.well-known/api-catalog')) as Json;
+    expect(catalog.linkset[0].anchor).toBe('https://fixture.example');
+    expect(catalog.linkset[0]['service-desc'][0].href).toBe('https://fixture.example/openapi.json');
+  });
+});
+
+describe('a document that fails its own validation', () => {
+  it('stops the build with the place of the problem, before anything is written', () => {
+    const broken = structuredClone(document);
+    broken.paths['/api/resources.json'].get.responses['200'] = { content: {} };
+    broken.paths['/api/tags.json'].get.responses['200'].content['application/json'].schema = {
+      $ref: '#/components/schemas/NoSuchSchema',
+    };
+    let error: unknown;
+    try {
+      checkOpenApiDocument('public/openapi.json', broken);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(OpenApiDocumentError);
+    expect((error as Error).message).toContain('public/openapi.json');
+    expect((error as Error).message).toContain(
+      "/paths/~1api~1resources.json/get/responses/200 must have required property 'description'",
+    );
+  });
+});
