@@ -108,6 +108,8 @@ function calls(): Call[] {
     ...gated,
     ['article json', '/api/articles/basics-guide.json', none, 200],
     ['article markdown', '/articles/first-steps.md', none, 200],
+    ['article page', '/articles/first-steps', none, 200],
+    ['unknown article page', '/articles/no-such-guide', none, 404],
     ['unknown article json', '/api/articles/no-such-guide.json', none, 404],
     ['unknown article markdown', '/articles/no-such-guide.md', none, 404],
     ['full corpus, no key', '/api/corpus.full.jsonl', none, 402],

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkOpenApiDocument, OpenApiDocumentError } from '../src/emit/openapi/check-document.js';
 import { schemaRegistry } from '../src/schemas/registry.js';
-import { workerRoutePatterns } from '../src/shared/routes.js';
+import { workerRouteTable } from '../src/shared/routes.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { fixturesDir, readJson } from './helpers/fixtures.js';
 
@@ -103,14 +103,18 @@ describe('openapi.json', () => {
     expect(example.resource).toBe('data-formats');
   });
 
-  it('describes every route the worker answers', () => {
-    const spelled = workerRoutePatterns(['premium-slug'], { negotiation: false }).map((pattern) =>
-      pattern
-        .replace('premium-slug', '{slug}')
-        .replace(/\/\*$/, '/{slug}')
-        .replace(/(.)\/$/, '$1'),
-    );
-    for (const route of spelled) expect(Object.keys(document.paths), route).toContain(route);
+  it('describes every row of the worker route table under its operationId and path', () => {
+    const byId = new Map(operations().map((entry) => [entry.operation.operationId, entry]));
+    for (const entry of workerRouteTable) {
+      const described = byId.get(entry.operationId);
+      expect(described, entry.path).toBeDefined();
+      expect(described!.template, entry.operationId).toBe(
+        entry.path.replace('{premium}', '{slug}').replace(/(.)\/$/, '$1'),
+      );
+      expect(described!.method.toUpperCase(), entry.operationId).toBe(entry.methods[0]);
+      // A key opens the gated rows (x402 takes a payment instead); a free row may share a gated operation.
+      if (entry.gated && entry.kind !== 'x402') expect(described!.operation.security, entry.operationId).toBeDefined();
+    }
   });
 });
 

@@ -1,15 +1,14 @@
-// The routes the runtime worker answers: one list, used by the worker, by `agentdir serve`
-// and by the generated Cloudflare config. Web-standard code only.
+// The routes the runtime worker answers: one table, from which the worker's router, `agentdir
+// serve`'s dispatch, `run_worker_first` of the generated Cloudflare config and the worker operations
+// of openapi.json are all derived. Web-standard code only.
 
 export const fullCorpusPath = '/api/corpus.full.jsonl';
 export const freeCorpusPath = '/api/corpus.jsonl';
-
-export type ResourceVariant = 'html' | 'markdown' | 'json';
-
 export const mcpPath = '/mcp';
 export const mcpServerCardPath = '/mcp/server-card';
 export const graderPath = '/api/grader';
-const x402Route = /^\/api\/x402\/([^/]*)$/;
+
+export type ResourceVariant = 'html' | 'markdown' | 'json';
 
 export type WorkerRoute =
   | { kind: 'premium-resource'; slug: string; variant: ResourceVariant }
@@ -20,15 +19,149 @@ export type WorkerRoute =
   | { kind: 'negotiated-page'; family: 'resources' | 'articles'; slug: string }
   | { kind: 'mcp-server-card' };
 
-const resourcePage = /^\/resources\/([a-z0-9]+(?:-[a-z0-9]+)*)(\.md|\/)?$/;
-const resourceJson = /^\/api\/resources\/([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
+export type WorkerRouteKind = WorkerRoute['kind'];
+
+/**
+ * One row of the table. `path` is a template: `{premium}` stands for any premium slug (one pattern
+ * per slug in `run_worker_first`), `{slug}` for any one path segment the handler judges itself.
+ */
+export interface WorkerRouteEntry {
+  path: string;
+  kind: WorkerRouteKind;
+  /** Methods the route answers; any other gets 405 (MCP and the grader answer OPTIONS too, for CORS). */
+  methods: readonly string[];
+  /** Whether a key or a payment decides the answer. */
+  gated: boolean;
+  /** The file under src/worker/routes/ that answers it. */
+  handler: string;
+  /** The operation of openapi.json that describes it. */
+  operationId: string;
+  variant?: ResourceVariant;
+  family?: 'resources' | 'articles';
+  /** Routed only when site.yaml turns `markdown_negotiation` on. */
+  negotiation?: true;
+}
+
+const read = ['GET', 'HEAD'] as const;
+const post = ['POST', 'OPTIONS'] as const;
+
+export const workerRouteTable: readonly WorkerRouteEntry[] = [
+  {
+    path: fullCorpusPath,
+    kind: 'full-corpus',
+    methods: read,
+    gated: true,
+    handler: 'full-corpus.ts',
+    operationId: 'exportFullCorpus',
+  },
+  { path: mcpPath, kind: 'mcp', methods: post, gated: false, handler: 'mcp.ts', operationId: 'mcp' },
+  {
+    path: mcpServerCardPath,
+    kind: 'mcp-server-card',
+    methods: read,
+    gated: false,
+    handler: 'mcp-server-card.ts',
+    operationId: 'getMcpServerCard',
+  },
+  { path: graderPath, kind: 'grader', methods: post, gated: false, handler: 'grader.ts', operationId: 'gradeSite' },
+  {
+    path: '/api/x402/{slug}',
+    kind: 'x402',
+    methods: read,
+    gated: true,
+    handler: 'x402.ts',
+    operationId: 'payPerFetch',
+  },
+  ...(
+    [
+      ['/resources/{premium}', 'html', 'getResourcePage'],
+      ['/resources/{premium}/', 'html', 'getResourcePage'],
+      ['/resources/{premium}.md', 'markdown', 'getResourceMarkdown'],
+      ['/api/resources/{premium}.json', 'json', 'getResourceJson'],
+    ] as const
+  ).map(
+    ([path, variant, operationId]): WorkerRouteEntry => ({
+      path,
+      kind: 'premium-resource',
+      methods: read,
+      gated: true,
+      handler: 'premium-resource.ts',
+      operationId,
+      variant,
+    }),
+  ),
+  ...(
+    [
+      ['/resources/{slug}', 'resources', 'getResourcePage'],
+      ['/resources/{slug}/', 'resources', 'getResourcePage'],
+      ['/articles/{slug}', 'articles', 'getArticlePage'],
+      ['/articles/{slug}/', 'articles', 'getArticlePage'],
+    ] as const
+  ).map(
+    ([path, family, operationId]): WorkerRouteEntry => ({
+      path,
+      kind: 'negotiated-page',
+      methods: read,
+      gated: false,
+      handler: 'negotiated-page.ts',
+      operationId,
+      family,
+      negotiation: true,
+    }),
+  ),
+];
 
 export interface RouteOptions {
   /** site.yaml `markdown_negotiation`: page URLs answer `Accept: text/markdown` through the worker. */
   negotiation?: boolean;
 }
 
-const pageRoute = /^\/(resources|articles)\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
+const slugPattern = '[a-z0-9]+(?:-[a-z0-9]+)*';
+
+/** A template as a regular expression; its one capture is the slug. Page routes take resource-shaped slugs only. */
+function templatePattern(entry: WorkerRouteEntry): RegExp {
+  const source = entry.path
+    .split(/(\{premium\}|\{slug\})/)
+    .map((part) => {
+      if (part === '{premium}') return `(${slugPattern})`;
+      if (part === '{slug}') return entry.kind === 'x402' ? '([^/]*)' : `(${slugPattern})`;
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+const compiled = workerRouteTable.map((entry) => ({ entry, pattern: templatePattern(entry) }));
+
+function routeOf(entry: WorkerRouteEntry, slug: string): WorkerRoute {
+  switch (entry.kind) {
+    case 'premium-resource':
+      return { kind: entry.kind, slug, variant: entry.variant! };
+    case 'x402':
+      return { kind: entry.kind, slug };
+    case 'negotiated-page':
+      return { kind: entry.kind, family: entry.family!, slug };
+    default:
+      return { kind: entry.kind };
+  }
+}
+
+/** The table row a (decoded, normalized) path belongs to, or null when static assets answer it. */
+export function matchWorkerEntry(
+  pathname: string,
+  premium: ReadonlySet<string>,
+  options: RouteOptions = {},
+): { entry: WorkerRouteEntry; route: WorkerRoute } | null {
+  for (const { entry, pattern } of compiled) {
+    if (entry.negotiation && !options.negotiation) continue;
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    const slug = match[1] ?? '';
+    if (entry.path.includes('{premium}') && !premium.has(slug)) continue;
+    return { entry, route: routeOf(entry, slug) };
+  }
+  return null;
+}
 
 /** Which worker route a (decoded, normalized) path belongs to, or null when static assets answer it. */
 export function matchWorkerRoute(
@@ -36,37 +169,17 @@ export function matchWorkerRoute(
   premium: ReadonlySet<string>,
   options: RouteOptions = {},
 ): WorkerRoute | null {
-  if (pathname === fullCorpusPath) return { kind: 'full-corpus' };
-  if (pathname === mcpPath) return { kind: 'mcp' };
-  if (pathname === mcpServerCardPath) return { kind: 'mcp-server-card' };
-  if (pathname === graderPath) return { kind: 'grader' };
-  const x402 = x402Route.exec(pathname);
-  if (x402) return { kind: 'x402', slug: x402[1]! };
-  const page = resourcePage.exec(pathname);
-  if (page && premium.has(page[1]!))
-    return { kind: 'premium-resource', slug: page[1]!, variant: page[2] === '.md' ? 'markdown' : 'html' };
-  const json = resourceJson.exec(pathname);
-  if (json && premium.has(json[1]!)) return { kind: 'premium-resource', slug: json[1]!, variant: 'json' };
-  const negotiated = options.negotiation ? pageRoute.exec(pathname) : null;
-  if (negotiated)
-    return { kind: 'negotiated-page', family: negotiated[1] as 'resources' | 'articles', slug: negotiated[2]! };
-  return null;
+  return matchWorkerEntry(pathname, premium, options)?.route ?? null;
 }
 
 /** Route patterns for a host that runs the worker only on its own routes (Cloudflare `run_worker_first`). */
 export function workerRoutePatterns(premiumSlugs: readonly string[], options: RouteOptions = {}): string[] {
-  return [
-    ...(options.negotiation ? ['/resources/*', '/articles/*'] : []),
-    ...premiumSlugs.flatMap((slug) => [
-      `/resources/${slug}`,
-      `/resources/${slug}/`,
-      `/resources/${slug}.md`,
-      `/api/resources/${slug}.json`,
-    ]),
-    fullCorpusPath,
-    mcpPath,
-    mcpServerCardPath,
-    '/api/x402/*',
-    graderPath,
-  ];
+  const patterns = workerRouteTable
+    .filter((entry) => !entry.negotiation || options.negotiation)
+    .flatMap((entry) =>
+      entry.path.includes('{premium}')
+        ? premiumSlugs.map((slug) => entry.path.replace('{premium}', slug))
+        : [entry.path.replace(/\{slug\}\/?$/, '*')],
+    );
+  return [...new Set(patterns)];
 }

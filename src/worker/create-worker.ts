@@ -1,22 +1,49 @@
-import { matchWorkerRoute } from '../shared/routes.js';
+import { prefersMarkdown } from '../shared/accept.js';
+import { checkRequestPath } from '../shared/request-path.js';
+import { matchWorkerEntry, type WorkerRoute, type WorkerRouteKind } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
 import type { ExecutionContextLike, WorkerEnv } from './env.js';
-import { checkRequestPath } from '../shared/request-path.js';
-import { errorResponse, forMethod, jsonResponse } from './responses.js';
-import { handleMcp } from './mcp/transport.js';
-import { SiteAssets } from './site-assets.js';
-import { x402Gateway } from './x402/gateway.js';
-import { negotiatedPage, varyOnAccept } from './routes/negotiated-page.js';
-import { prefersMarkdown } from '../shared/accept.js';
-import { graderEndpoint } from './grader-endpoint.js';
+import { errorResponse, forMethod } from './responses.js';
 import { fullCorpus } from './routes/full-corpus.js';
+import { graderEndpoint } from './routes/grader.js';
+import { handleMcp } from './routes/mcp.js';
+import { mcpServerCard } from './routes/mcp-server-card.js';
+import { negotiatedPage, varyOnAccept } from './routes/negotiated-page.js';
 import { premiumResource } from './routes/premium-resource.js';
+import { x402Gateway } from './routes/x402.js';
+import { SiteAssets } from './site-assets.js';
 
 export interface Worker {
   fetch(request: Request, env?: WorkerEnv, context?: ExecutionContextLike): Promise<Response>;
 }
 
-const readMethods = 'GET, HEAD';
+type Handler<K extends WorkerRouteKind> = (
+  request: Request,
+  env: WorkerEnv,
+  data: WorkerData,
+  route: Extract<WorkerRoute, { kind: K }>,
+) => Promise<Response> | Response;
+
+/** One handler per route kind of the table in src/shared/routes.ts, each in its file under routes/. */
+const handlers: { [K in WorkerRouteKind]: Handler<K> } = {
+  mcp: (request, env, data) => handleMcp(request, env, data),
+  grader: (request, env) => graderEndpoint(request, env),
+  'negotiated-page': (request, env, _data, route) => negotiatedPage(request, env, route.family, route.slug),
+  'full-corpus': (request, env, data) => fullCorpus(request, env, data),
+  x402: (request, env, data, route) =>
+    x402Gateway(request, env, data, new SiteAssets(env.ASSETS, request.url), route.slug),
+  'mcp-server-card': (request, _env, data) => mcpServerCard(request, data),
+  'premium-resource': async (request, env, data, route) => {
+    // A premium page asked for as Markdown gets the Markdown variant (still behind a key).
+    if (data.negotiation && route.variant === 'html' && prefersMarkdown(request.headers.get('accept')))
+      return varyOnAccept(await premiumResource(request, env, data, route.slug, 'markdown'));
+    const page = await premiumResource(request, env, data, route.slug, route.variant);
+    return data.negotiation && route.variant === 'html' ? varyOnAccept(page) : page;
+  },
+};
+
+/** Routes that answer their own OPTIONS and 405 (with CORS and protocol-shaped bodies), or pass other methods on. */
+const ownMethods = new Set<WorkerRouteKind>(['mcp', 'grader', 'negotiated-page']);
 
 /** The runtime worker for one built site: gated routes first, everything else to the static assets. */
 export function createWorker(given: WorkerData): Worker {
@@ -37,46 +64,21 @@ export function createWorker(given: WorkerData): Worker {
         }
         const path = checkRequestPath(url);
         if (!path.ok) return forMethod(request, errorResponse(path.status, path.error, path.message));
-        const route = matchWorkerRoute(path.pathname, premium, { negotiation: data.negotiation });
-        if (!route) {
+        const matched = matchWorkerEntry(path.pathname, premium, { negotiation: data.negotiation });
+        if (!matched) {
           if (env.ASSETS) return env.ASSETS.fetch(request);
           return forMethod(request, errorResponse(404, 'not_found', `Nothing is published at ${path.pathname}.`));
         }
-        if (route.kind === 'mcp') return await handleMcp(request, env, data);
-        if (route.kind === 'grader') return await graderEndpoint(request, env);
-        if (route.kind === 'negotiated-page') return await negotiatedPage(request, env, route.family, route.slug);
-        if (request.method !== 'GET' && request.method !== 'HEAD') {
-          return errorResponse(405, 'method_not_allowed', `${path.pathname} answers ${readMethods} only.`, {
-            Allow: readMethods,
+        const { entry, route } = matched;
+        if (!ownMethods.has(route.kind) && !entry.methods.includes(request.method)) {
+          const allowed = entry.methods.join(', ');
+          return errorResponse(405, 'method_not_allowed', `${path.pathname} answers ${allowed} only.`, {
+            Allow: allowed,
           });
         }
-        if (route.kind === 'full-corpus') return await fullCorpus(request, env, data);
-        if (route.kind === 'x402')
-          return forMethod(
-            request,
-            await x402Gateway(request, env, data, new SiteAssets(env.ASSETS, request.url), route.slug),
-          );
-        if (route.kind === 'mcp-server-card') {
-          // The card's own media type when the client asks for it, as the server-card draft describes.
-          const type = /application\/mcp-server-card\+json/i.test(request.headers.get('accept') ?? '')
-            ? 'application/mcp-server-card+json'
-            : 'application/json; charset=utf-8';
-          return forMethod(
-            request,
-            jsonResponse(200, data.mcp.card, {
-              'Content-Type': type,
-              'Cache-Control': 'public, max-age=3600',
-              'Access-Control-Allow-Origin': '*',
-              Vary: 'Accept',
-            }),
-          );
-        }
-        // A premium page asked for as Markdown gets the Markdown variant (still behind a key).
-        if (data.negotiation && route.variant === 'html' && prefersMarkdown(request.headers.get('accept'))) {
-          return forMethod(request, varyOnAccept(await premiumResource(request, env, data, route.slug, 'markdown')));
-        }
-        const page = await premiumResource(request, env, data, route.slug, route.variant);
-        return forMethod(request, data.negotiation && route.variant === 'html' ? varyOnAccept(page) : page);
+        const handler = handlers[route.kind] as Handler<typeof route.kind>;
+        const response = await handler(request, env, data, route as never);
+        return ownMethods.has(route.kind) ? response : forMethod(request, response);
       } catch {
         // A bug must not become a 500 page with a stack trace; the caller gets a JSON error it can report.
         return errorResponse(500, 'internal_error', 'The worker failed to answer this request.');

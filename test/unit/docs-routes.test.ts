@@ -28,16 +28,18 @@ describe.each(['README.md', 'docs/architecture.md'])('%s', (file) => {
 });
 
 it('knows every route the worker answers', () => {
-  expect(routes).toEqual([
-    '/resources/<slug>',
-    '/articles/<slug>',
-    '/resources/<premium>',
-    '/resources/<premium>.md',
-    '/api/resources/<premium>.json',
-    '/api/corpus.full.jsonl',
-    '/mcp',
-    '/mcp/server-card',
-    '/api/x402/<premium>',
-    '/api/grader',
-  ]);
+  expect([...routes].sort()).toEqual(
+    [
+      '/resources/<slug>',
+      '/articles/<slug>',
+      '/resources/<premium>',
+      '/resources/<premium>.md',
+      '/api/resources/<premium>.json',
+      '/api/corpus.full.jsonl',
+      '/mcp',
+      '/mcp/server-card',
+      '/api/x402/<premium>',
+      '/api/grader',
+    ].sort(),
+  );
 });

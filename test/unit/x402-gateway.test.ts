@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WorkerData } from '../../src/shared/worker-data.js';
 import type { WorkerEnv } from '../../src/worker/env.js';
 import { SiteAssets } from '../../src/worker/site-assets.js';
-import { x402Gateway } from '../../src/worker/x402/gateway.js';
+import { x402Gateway } from '../../src/worker/routes/x402.js';
 
 const payTo = `0x${'1'.repeat(40)}`;
 const data = {

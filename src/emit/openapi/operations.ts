@@ -168,6 +168,19 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
         '404': notFoundPage,
       },
     }),
+    get('/articles/{slug}', {
+      ...free('Get one guide as an HTML page', 'Articles', 'getArticlePage', {}),
+      parameters: [articleSlug],
+      responses: {
+        '200': response('Get one guide as an HTML page', {
+          ...text('text/html', 'The page.'),
+          ...(site.markdown_negotiation
+            ? text('text/markdown', 'The Markdown variant, for a request that prefers text/markdown.')
+            : {}),
+        }),
+        '404': notFoundPage,
+      },
+    }),
     get('/api/search-index.json', free('Get the search index', 'Discovery', 'getSearchIndex', json('search-index'))),
     get(
       '/api/corpus.json',

@@ -1,9 +1,9 @@
-import { networkFetcher, type GraderNetwork } from '../grader/fetcher.js';
-import { gradeSite } from '../grader/grade.js';
-import { checkTarget } from '../grader/target-guard.js';
-import type { WorkerEnv } from './env.js';
-import { readBody } from './read-body.js';
-import { errorResponse, jsonResponse } from './responses.js';
+import { networkFetcher, type GraderNetwork } from '../../grader/fetcher.js';
+import { gradeSite } from '../../grader/grade.js';
+import { checkTarget } from '../../grader/target-guard.js';
+import type { WorkerEnv } from '../env.js';
+import { readBody } from '../read-body.js';
+import { errorResponse, jsonResponse } from '../responses.js';
 
 const maxBodyBytes = 10_000;
 

@@ -2,8 +2,8 @@ import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
 import { errorResponse, jsonResponse } from '../responses.js';
 import type { SiteAssets } from '../site-assets.js';
-import { FacilitatorError, settlePayment, verifyPayment } from './facilitator.js';
-import { gatewayConfig, paymentRequirements, type PaymentRequirements } from './requirements.js';
+import { FacilitatorError, settlePayment, verifyPayment } from '../x402/facilitator.js';
+import { gatewayConfig, paymentRequirements, type PaymentRequirements } from '../x402/requirements.js';
 
 function paymentRequired(
   requirements: PaymentRequirements,

@@ -3,10 +3,10 @@ import { presentedKey } from '../access-keys.js';
 import type { WorkerEnv } from '../env.js';
 import { readBody } from '../read-body.js';
 import { SiteAssets } from '../site-assets.js';
-import { answerBatch } from './batch.js';
-import { errorBody, handleMessage, isRequestShape, isResponseShape, rpcResponse, type Id } from './json-rpc.js';
-import { errorCodes, RpcError } from './rpc-error.js';
-import type { ToolContext } from './tool.js';
+import { answerBatch } from '../mcp/batch.js';
+import { errorBody, handleMessage, isRequestShape, isResponseShape, rpcResponse, type Id } from '../mcp/json-rpc.js';
+import { errorCodes, RpcError } from '../mcp/rpc-error.js';
+import type { ToolContext } from '../mcp/tool.js';
 
 /** One JSON-RPC message (or batch) of 1 MB is far more than any call of this server needs. */
 const maxBodyBytes = 1_000_000;
