@@ -237,7 +237,7 @@ describe('every page of the default build in a browser', () => {
     expect((await fetch(`${site.origin}/resources/${slug}`)).status).toBe(402);
   });
 
-  it('ranks search results in the browser as SPEC §2.6 does (title over tags over description), premium ones with price and a way to buy', async () => {
+  it('ranks search results in the browser as the MCP search does (title over tags over description), premium ones with price and a way to buy', async () => {
     const index = (await (await fetch(`${site.origin}/api/search-index.json`)).json()) as {
       rows: (SearchRow & { premium: boolean })[];
     };

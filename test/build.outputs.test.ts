@@ -146,7 +146,7 @@ describe('build: every static output exists and matches its schema', () => {
   });
 });
 
-describe('SPEC §2.2 resource index', () => {
+describe('the resource index', () => {
   it('lists every resource with absolute variant URLs; premium entries carry price, currency and checkout_url', () => {
     const index = json('api/resources.json') as { site: string; url: string; resources: Record<string, unknown>[] };
     expect(index.site).toBe('Fixture Directory');
@@ -175,7 +175,7 @@ describe('SPEC §2.2 resource index', () => {
   });
 });
 
-describe('SPEC §2.3 single resource', () => {
+describe('a single resource', () => {
   it('carries the body, canonical and Markdown URLs, and sources from Verified sources (deduplicated, autolinks included)', () => {
     const resource = json('api/resources/wire-formats.json');
     expect(resource).toMatchObject({
@@ -212,7 +212,7 @@ describe('SPEC §2.3 single resource', () => {
   });
 });
 
-describe('SPEC §2.4 and §2.5 articles', () => {
+describe('articles and their index', () => {
   it('indexes clusters with the pillar and subs in reading order, and no bodies', () => {
     const index = json('api/articles.json') as {
       count: number;
@@ -285,7 +285,7 @@ describe('SPEC §2.4 and §2.5 articles', () => {
   });
 });
 
-describe('SPEC §2.6 search index and taxonomies', () => {
+describe('the search index and taxonomies', () => {
   it('has one row per resource and per article', () => {
     const index = json('api/search-index.json') as {
       count: number;

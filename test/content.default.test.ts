@@ -17,7 +17,7 @@ describe('the default content directory', () => {
     expect(result.grade!.score).toBe(100);
   });
 
-  it('publishes the premium slugs of SPEC §2.1 and keeps the two always-free ones free', async () => {
+  it('publishes the premium slugs of the interface and keeps the two always-free ones free', async () => {
     const { model } = await loadContent(path.join(repoRoot, 'content'));
     const premium = model!.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
     expect(premium.sort()).toEqual(['autonomous-operations', 'data-formats', 'json-api']);

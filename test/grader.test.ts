@@ -213,7 +213,7 @@ describe.each(['serve', 'workerd'])('POST /api/grader on %s', (name) => {
 });
 
 describe('the grader report', () => {
-  it('matches SPEC §2.7: tool, url, score, grade, checks; recommendations', async () => {
+  it('matches the grader report: tool, url, score, grade, checks; recommendations', async () => {
     const report = JSON.parse((await gradeCli(sites.partial!.url, '--allow-private', '--format', 'json')).stdout);
     expect(Object.keys(report)).toEqual(['tool', 'url', 'score', 'grade', 'checks', 'recommendations']);
     for (const check of report.checks)

@@ -112,7 +112,7 @@ afterAll(async () => {
 });
 
 describe.each(['serve', 'workerd'] as const)('access matrix on %s', (runtimeName) => {
-  it('answers every {free, premium} x {4 URL shapes} x {key} x {header style} case as SPEC §5 says', async () => {
+  it('answers every {free, premium} x {4 URL shapes} x {key} x {header style} case as the access rules of the README say', async () => {
     const runtime = runtimes.find((candidate) => candidate.name === runtimeName)!;
     const seen = new Map<string, ReturnType<typeof essentials>>();
     const validate402 = schemaRegistry().validator('payment-required');

@@ -45,7 +45,7 @@ describe.each(['serve', 'workerd'] as const)('a premium page opened in a browser
     ['no Accept', {}],
     ['Accept: application/json', { Accept: 'application/json' }],
     ['Accept: */*', { Accept: '*/*' }],
-  ])('with %s keeps the exact JSON body of SPEC §7.1', async (_label, headers) => {
+  ])('with %s keeps the exact JSON body of the 402 (payment-required.schema.json)', async (_label, headers) => {
     const json = await runtime().request('/resources/json-api', { headers });
     expect(json.status).toBe(402);
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -88,7 +88,7 @@ export interface BuildResult {
  */
 export type EmitterReads = 'text' | 'metadata';
 
-/** Every output family, in the order a reader of the code meets them in SPEC §2 and §4. */
+/** Every output family, in the order a reader meets them in openapi.json. */
 export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: EmitterReads }[] = [
   { emit: emitResourceVariants, reads: 'text' },
   { emit: emitArticleVariants, reads: 'text' },

@@ -8,7 +8,7 @@ import { positionOf, type YamlSource } from './source-file.js';
 import type { LinkAt } from '../markdown/render.js';
 import type { StoredMarkdown } from '../markdown/stored-markdown.js';
 
-/** Slugs that are free by definition (SPEC §2.1): the way in must never be paywalled. */
+/** Slugs that are free by definition (README: Content): the way in must never be paywalled. */
 export const alwaysFreeSlugs = ['getting-started', 'access-and-pricing'] as const;
 
 /**
@@ -141,7 +141,7 @@ function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
   return problems;
 }
 
-/** SPEC §9: access-and-pricing is where the premium list is announced, and every 402 links to it. */
+/** access-and-pricing is where the premium list is announced, and every 402 links to it. */
 function checkTermsAnnouncePremium(resources: CheckedResource[], resourceSlugs: string[]): Problem[] {
   const premium = resources.filter(
     (resource): resource is CheckedResource & { slug: string } =>

@@ -63,7 +63,7 @@ export function resourcesBySlugOf(model: ContentModel): Map<string, Resource> {
   return lookup;
 }
 
-/** The single-article JSON variant (SPEC §2.5); also each line of /api/articles.jsonl. */
+/** The single-article JSON variant (openapi.json `getArticleJson`); also each line of /api/articles.jsonl. */
 export function articleJson(article: Article, cluster: Cluster, context: EmitContext): Record<string, unknown> {
   const { urls, model } = context;
   const ordered = clusterArticles(cluster);

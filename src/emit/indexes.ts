@@ -4,7 +4,7 @@ import { jsonFile, type OutputFile } from './output.js';
 import { premiumFields, resourceCore } from './resource-json.js';
 import { searchWeights } from '../shared/search-rank.js';
 
-/** /api/resources.json (SPEC §2.2): every resource, premium ones with their price. */
+/** /api/resources.json (openapi.json `listResources`): every resource, premium ones with their price. */
 export function resourceIndex(context: EmitContext): Record<string, unknown> {
   const { model, urls } = context;
   return {
@@ -23,7 +23,7 @@ export function resourceIndex(context: EmitContext): Record<string, unknown> {
   };
 }
 
-/** /api/articles.json (SPEC §2.4): clusters in reading order and every article's metadata, no bodies. */
+/** /api/articles.json (openapi.json `listArticles`): clusters in reading order and every article's metadata, no bodies. */
 export function articleIndex(context: EmitContext): Record<string, unknown> {
   const { model, urls } = context;
   const newest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a), dates[0] ?? '');
@@ -76,7 +76,7 @@ export function articleIndex(context: EmitContext): Record<string, unknown> {
   };
 }
 
-/** /api/search-index.json (SPEC §2.6): one row per resource and per article. */
+/** /api/search-index.json (openapi.json `getSearchIndex`): one row per resource and per article. */
 export function searchIndex(context: EmitContext): Record<string, unknown> {
   const { model, urls } = context;
   const rows = [

@@ -16,7 +16,7 @@ export function premiumOffer(
   };
 }
 
-/** The fields every listing of a resource starts with, in SPEC §2.2 order. */
+/** The fields every listing of a resource starts with, in the order of schemas/resource-index.schema.json. */
 export function resourceCore(resource: Resource) {
   return {
     slug: resource.slug,
@@ -33,7 +33,7 @@ export function premiumFields(resource: Resource, context: EmitContext) {
   return { premium: resource.premium, ...(resource.premium ? premiumOffer(resource, context) : {}) };
 }
 
-/** The single-resource JSON variant (SPEC §2.3). For a premium slug it is only ever served by the worker. */
+/** The single-resource JSON variant (openapi.json `getResourceJson`). For a premium slug it is only ever served by the worker. */
 export function resourceJson(resource: Resource, context: EmitContext): Record<string, unknown> {
   const { urls } = context;
   return {

@@ -1,5 +1,5 @@
 // Runs in the reader's browser on /search, never in the build (search-page.ts bundles it): it ranks
-// the rows of /api/search-index.json with the code the MCP server's search tool uses (SPEC §2.6).
+// the rows of /api/search-index.json with the code the MCP server's search tool uses (schemas/search-index.schema.json).
 // The page reads without it; the script only fills in the results.
 import { rankRows, type SearchRow } from '../shared/search-rank.js';
 import { allowedUrl } from '../markdown/url-scheme.js';

@@ -9,7 +9,7 @@ import { sitemapCheck } from './checks/sitemap.js';
 import type { SiteFetcher } from './fetcher.js';
 import { letterGrade, type GraderReport } from './report.js';
 
-/** The checks of SPEC §2.7, weights summing to 100. */
+/** The grader's checks (README: agentdir grade), weights summing to 100. */
 export const checks: Check[] = [
   robotsCheck,
   llmsTxtCheck,

@@ -14,7 +14,7 @@ export interface Recommendation {
   action: string;
 }
 
-/** SPEC §2.7: the grader report. */
+/** The grader report (schemas/grader-report.schema.json). */
 export interface GraderReport {
   tool: string;
   url: string;

@@ -27,7 +27,7 @@ export interface KeyRecord {
   revoked?: string;
 }
 
-/** Tiers whose keys open the full corpus export (SPEC §5.5). */
+/** Tiers whose keys open the full corpus export (README: What the worker answers; openapi.json `exportFullCorpus`). */
 export function opensFullCorpus(tier: KeyTier): boolean {
   return tier === 'corpus' || tier === 'redistribution';
 }

@@ -1,6 +1,6 @@
 // Facts about the MCP server that both halves publish: the build (server card) and the worker (the server itself).
 
-/** The 14 tools of SPEC §4.2, in the order the server lists them. */
+/** The 14 tools of the MCP server (openapi.json operation `mcp`), in the order the server lists them. */
 export const mcpToolNames = [
   'list_resources',
   'get_resource',

@@ -1,4 +1,4 @@
-// Ranking of search-index rows as SPEC §2.6 describes: query-term hits, title over tags over description.
+// Ranking of search-index rows as the search index schema describes (schemas/search-index.schema.json): query-term hits, title over tags over description.
 // Web-standard code: used by the MCP server in the worker and by any client of /api/search-index.json.
 
 export interface SearchRow {

@@ -2,7 +2,7 @@ import { constantTimeEqual, sha256Hex, type KeyRecord, type KeyTier } from '../s
 import type { WorkerEnv } from './env.js';
 
 /**
- * The key a request presents (SPEC §5.2): `Authorization: Bearer <key>` when that header uses the
+ * The key a request presents (openapi.json security schemes `bearerKey`, `apiKeyHeader`): `Authorization: Bearer <key>` when that header uses the
  * Bearer scheme (matched case-insensitively, key trimmed), otherwise `x-api-key`.
  */
 export function presentedKey(headers: Headers): string | null {

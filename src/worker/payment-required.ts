@@ -13,7 +13,7 @@ export function howToPayFor(payment: PaymentFacts, slug: string): string {
   return payment.how_to_pay.replaceAll('{slug}', slug);
 }
 
-/** The body of a premium-resource 402 (SPEC §7.1): exactly these nine fields. */
+/** The body of a premium-resource 402 (schemas/payment-required.schema.json): exactly these nine fields. */
 export function paymentRequiredBody(slug: string, preview: PremiumPreview, payment: PaymentFacts) {
   return {
     error: 'payment_required',
@@ -39,7 +39,7 @@ export function paymentRequired(slug: string, preview: PremiumPreview, payment: 
   });
 }
 
-/** The body of the corpus-license 402 (SPEC §7.2). */
+/** The body of the corpus-license 402 (schemas/corpus-license-required.schema.json). */
 export function corpusLicenseRequiredBody(payment: PaymentFacts) {
   return {
     error: 'payment_required',

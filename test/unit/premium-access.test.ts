@@ -69,7 +69,7 @@ describe('premium resources', () => {
     }
   });
 
-  it('answers the SPEC §7.1 402 without a valid key, for each way of failing', async () => {
+  it('answers the payment-required 402 without a valid key, for each way of failing', async () => {
     const env = await keyEnv();
     const failing: Record<string, string>[] = [
       {},

@@ -51,7 +51,7 @@ export const articleRef: JsonSchema = object(
   ['slug', 'title', 'kind', 'url', 'markdown', 'json'],
 );
 
-/** What a caller without a valid key learns about a premium resource (SPEC §7.1). */
+/** What a caller without a valid key learns about a premium resource (schemas/payment-required.schema.json). */
 export const paymentRequired: JsonSchema = object(
   {
     error: { const: 'payment_required' },

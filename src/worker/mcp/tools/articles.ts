@@ -53,7 +53,7 @@ export const getArticle: Tool = {
   description:
     'Get one guide by slug: full Markdown body, takeaways, FAQ, citation, cluster position and previous/next navigation. Guides are always free.',
   inputSchema: input({ slug: slugArgument('article') }, ['slug']),
-  outputSchema: document('The article as its JSON variant (SPEC §2.5).'),
+  outputSchema: document('The article as its JSON variant (schemas/article.schema.json).'),
   async run(args, { site }) {
     const article = await site.maybeJson<Record<string, unknown>>(paths.article(args.slug as string));
     if (!article)

@@ -20,7 +20,7 @@ export const getResource: Tool = {
       },
       premium: boolean('True for premium resources.'),
       resource: document(
-        'The resource as its JSON variant (SPEC §2.3), body included. Absent when payment is required.',
+        'The resource as its JSON variant (schemas/resource.schema.json), body included. Absent when payment is required.',
       ),
       payment: paymentRequired,
     },

@@ -9,7 +9,7 @@ import { listResources } from './list-resources.js';
 import { search, searchResources } from './search-resources.js';
 import { getPaymentInfo, getPricing } from './site-documents.js';
 
-/** The 14 tools of SPEC §4.2, in the order tools/list returns them. */
+/** The 14 tools of the MCP server, in the order tools/list returns them. */
 export const tools: Tool[] = [
   listResources,
   getResource,

@@ -4,7 +4,7 @@ import { searchHit } from '../output-schemas.js';
 import { paths, type SearchIndexRow } from '../site-types.js';
 import type { Tool } from '../tool.js';
 
-/** Shared by search_resources and search: rank the static search index as SPEC §2.6 describes. */
+/** Shared by search_resources and search: rank the static search index as schemas/search-index.schema.json describes. */
 export async function searchRows(
   site: { json<T>(path: string): Promise<T> },
   query: string,
