@@ -112,7 +112,7 @@ export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: Emi
   { emit: emitWorkerData, reads: 'text' },
   { emit: emitWranglerConfig, reads: 'metadata' },
   { emit: emitDiscoveryExtras, reads: 'metadata' },
-  { emit: emitOpenApi, reads: 'text' },
+  { emit: emitOpenApi, reads: 'metadata' },
 ];
 
 /** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */

@@ -7,12 +7,17 @@ import { apiCatalog } from './api-catalog.js';
 import { checkOpenApiDocument } from './check-document.js';
 import { openApiDocument } from './document.js';
 
-/** The 402 example: what the worker answers for the site's first premium resource, or for a placeholder. */
+/**
+ * The 402 example: what the worker answers for the site's first premium resource. Its H2 headings
+ * stay out: the preview is the worker's to give, and nothing under public/ may carry premium text.
+ */
 function paymentRequiredExample(context: EmitContext): unknown {
   const premium = context.model.resources.find((resource) => resource.premium);
-  const preview = premium
-    ? { title: premium.title, description: premium.description, sections: premium.rendered.sections }
-    : { title: 'A premium resource', description: 'Its one-line description.', sections: ['Its first H2'] };
+  const preview = {
+    title: premium?.title ?? 'A premium resource',
+    description: premium?.description ?? 'Its one-line description.',
+    sections: ['<the H2 headings of the resource, in order>'],
+  };
   return paymentRequiredBody(premium?.slug ?? 'premium-resource', preview, paymentFacts(context));
 }
 
