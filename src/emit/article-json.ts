@@ -2,6 +2,7 @@ import { linkText } from './markdown-text.js';
 import type { Article, Cluster, ContentModel, Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
 import { estimateTokens } from './context.js';
+import type { Article as ArticleJson } from '../schemas/types.js';
 
 /** The fields every listing of a guide starts with, like resourceCore for resources. */
 export function articleCore(article: Article) {
@@ -64,7 +65,7 @@ export function resourcesBySlugOf(model: ContentModel): Map<string, Resource> {
 }
 
 /** The single-article JSON variant (openapi.json `getArticleJson`); also each line of /api/articles.jsonl. */
-export function articleJson(article: Article, cluster: Cluster, context: EmitContext): Record<string, unknown> {
+export function articleJson(article: Article, cluster: Cluster, context: EmitContext): ArticleJson {
   const { urls, model } = context;
   const ordered = clusterArticles(cluster);
   const index = ordered.findIndex((other) => other.slug === article.slug);

@@ -2,6 +2,7 @@ import type { Resource } from '../content/model.js';
 import { estimateTokens, type EmitContext } from './context.js';
 import { assertValid, ndjsonFile, type OutputFile } from './output.js';
 import { resourceCore, resourceSources } from './resource-json.js';
+import type { CorpusRecord, CorpusRecordMeta, CorpusRecordResource } from '../schemas/types.js';
 
 export type CorpusExport = 'sample' | 'full';
 
@@ -10,11 +11,11 @@ export function corpusResourceRecord(
   resource: Resource,
   exportKind: CorpusExport,
   context: EmitContext,
-): Record<string, unknown> {
+): CorpusRecordResource {
   const { urls } = context;
   const withheld = resource.premium && exportKind === 'sample';
   return {
-    type: 'resource',
+    type: 'resource' as const,
     ...resourceCore(resource),
     premium: resource.premium,
     url: urls.resourceHtml(resource.slug),
@@ -28,7 +29,7 @@ export function corpusResourceRecord(
   };
 }
 
-export function corpusMetaRecord(exportKind: CorpusExport, context: EmitContext): Record<string, unknown> {
+export function corpusMetaRecord(exportKind: CorpusExport, context: EmitContext): CorpusRecordMeta {
   const { model, urls } = context;
   const included = model.resources.filter((resource) => exportKind === 'full' || !resource.premium);
   return {
@@ -49,7 +50,7 @@ export function corpusMetaRecord(exportKind: CorpusExport, context: EmitContext)
   };
 }
 
-export function corpusRecords(exportKind: CorpusExport, context: EmitContext): Record<string, unknown>[] {
+export function corpusRecords(exportKind: CorpusExport, context: EmitContext): CorpusRecord[] {
   return [
     corpusMetaRecord(exportKind, context),
     ...context.model.resources.map((resource) => corpusResourceRecord(resource, exportKind, context)),
@@ -69,7 +70,7 @@ export function publishedCorpusSchema(context: EmitContext): Record<string, unkn
  * /api/corpus.json written record by record, byte for byte what JSON.stringify(doc, null, 2) gives.
  * The records are those of corpus.jsonl, each checked against the record schema as that file is written.
  */
-function corpusJsonFile(meta: Record<string, unknown>, resources: Record<string, unknown>[]): OutputFile {
+function corpusJsonFile(meta: CorpusRecord, resources: CorpusRecord[]): OutputFile {
   const indent = (value: unknown, depth: number) =>
     JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(depth)}`);
   return {

@@ -1,9 +1,10 @@
 import type { EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
 import { serverCard } from './server-card.js';
+import type { McpCatalog } from '../schemas/types.js';
 
 /** The MCP Catalog (and the same document as the AI Catalog): where agents find this site's MCP server card. */
-export function mcpCatalog(context: EmitContext): Record<string, unknown> {
+export function mcpCatalog(context: EmitContext): McpCatalog {
   const card = serverCard(context);
   const host = new URL(context.urls.base).hostname;
   const name = String(card.name).split('/')[1];

@@ -3,9 +3,10 @@ import { estimateTokens, type EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
 import { premiumFields, resourceCore } from './resource-json.js';
 import { searchWeights } from '../shared/search-rank.js';
+import type { ArticleIndex, ResourceIndex, SearchIndex } from '../schemas/types.js';
 
 /** /api/resources.json (openapi.json `listResources`): every resource, premium ones with their price. */
-export function resourceIndex(context: EmitContext): Record<string, unknown> {
+export function resourceIndex(context: EmitContext): ResourceIndex {
   const { model, urls } = context;
   return {
     site: model.site.name,
@@ -24,7 +25,7 @@ export function resourceIndex(context: EmitContext): Record<string, unknown> {
 }
 
 /** /api/articles.json (openapi.json `listArticles`): clusters in reading order and every article's metadata, no bodies. */
-export function articleIndex(context: EmitContext): Record<string, unknown> {
+export function articleIndex(context: EmitContext): ArticleIndex {
   const { model, urls } = context;
   const newest = (dates: string[]) => dates.reduce((a, b) => (b > a ? b : a), dates[0] ?? '');
   const articles = model.articles;
@@ -77,11 +78,11 @@ export function articleIndex(context: EmitContext): Record<string, unknown> {
 }
 
 /** /api/search-index.json (openapi.json `getSearchIndex`): one row per resource and per article. */
-export function searchIndex(context: EmitContext): Record<string, unknown> {
+export function searchIndex(context: EmitContext): SearchIndex {
   const { model, urls } = context;
   const rows = [
     ...model.resources.map((resource) => ({
-      type: 'resource',
+      type: 'resource' as const,
       slug: resource.slug,
       title: resource.title,
       description: resource.description,
@@ -94,7 +95,7 @@ export function searchIndex(context: EmitContext): Record<string, unknown> {
       updated: resource.updated,
     })),
     ...model.articles.map((article) => ({
-      type: 'article',
+      type: 'article' as const,
       slug: article.slug,
       title: article.title,
       description: article.description,

@@ -1,5 +1,6 @@
 import type { EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
+import type { Payment, Pricing } from '../schemas/types.js';
 
 export const keyHeaders = ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>'];
 
@@ -12,10 +13,10 @@ function premiumSlugs(context: EmitContext): string[] {
 }
 
 /** /api/pricing.json: the four paid tiers, the per-fetch x402 price first. */
-export function pricingJson(context: EmitContext): Record<string, unknown> {
+export function pricingJson(context: EmitContext): Pricing {
   const { site } = context.model;
   const { urls } = context;
-  const perFetch = {
+  const perFetch: Pricing['tiers'][number] = {
     id: 'per-fetch',
     name: 'Pay per fetch (x402)',
     price: Number(site.pricing.price_usd),
@@ -48,7 +49,7 @@ export function pricingJson(context: EmitContext): Record<string, unknown> {
         price: tier.price,
         currency: tier.currency,
         unit: units[tier.id],
-        method: 'checkout',
+        method: 'checkout' as const,
         checkout_url: tier.checkout_url ?? site.pricing.payment_url,
         deliverables: tier.deliverables,
         license_grant: tier.license_grant,
@@ -58,7 +59,7 @@ export function pricingJson(context: EmitContext): Record<string, unknown> {
 }
 
 /** /api/payment.json: the payment manifest that 402 answers and the pricing catalog point to. */
-export function paymentJson(context: EmitContext): Record<string, unknown> {
+export function paymentJson(context: EmitContext): Payment {
   const { site } = context.model;
   const { urls } = context;
   const premium = premiumSlugs(context);

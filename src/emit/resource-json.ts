@@ -1,6 +1,7 @@
 import type { Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
 import { estimateTokens } from './context.js';
+import type { Resource as ResourceJson } from '../schemas/types.js';
 
 /** Price fields of a premium resource: its own overrides, else the starter key of site.yaml. */
 export function premiumOffer(
@@ -34,7 +35,7 @@ export function premiumFields(resource: Resource, context: EmitContext) {
 }
 
 /** The single-resource JSON variant (openapi.json `getResourceJson`). For a premium slug it is only ever served by the worker. */
-export function resourceJson(resource: Resource, context: EmitContext): Record<string, unknown> {
+export function resourceJson(resource: Resource, context: EmitContext): ResourceJson {
   const { urls } = context;
   return {
     ...resourceCore(resource),

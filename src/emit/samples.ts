@@ -1,5 +1,6 @@
 import type { EmitContext } from './context.js';
 import { ndjsonFile, type OutputFile } from './output.js';
+import type { EvalsRecord } from '../schemas/types.js';
 
 /** Chat-format supervised fine-tuning examples from free resources: the resource's own words as the answer. */
 export function* finetuneRecords(context: EmitContext): Generator<Record<string, unknown>> {
@@ -28,7 +29,7 @@ const evalQuestions = {
 } as const;
 
 /** Question and expected-answer pairs; each answer is copied verbatim from a field of a free resource. */
-export function evalsRecords(context: EmitContext): Record<string, unknown>[] {
+export function evalsRecords(context: EmitContext): EvalsRecord[] {
   return context.model.resources
     .filter((resource) => !resource.premium)
     .flatMap((resource) =>

@@ -1,6 +1,7 @@
 import { mcpProtocolVersions, mcpToolNames } from '../shared/mcp.js';
 import type { EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
+import type { ServerCard } from '../schemas/types.js';
 
 /** `example.com` -> `com.example`: the reverse-DNS prefix the server-card draft asks for. */
 function reverseDns(url: string): string {
@@ -12,7 +13,7 @@ function shorten(text: string, limit: number): string {
   return flat.length <= limit ? flat : `${flat.slice(0, limit - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-export function serverCard(context: EmitContext): Record<string, unknown> {
+export function serverCard(context: EmitContext): ServerCard {
   const { site } = context.model;
   const { urls } = context;
   return {

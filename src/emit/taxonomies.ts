@@ -2,6 +2,7 @@ import { resourcesBySlugOf } from './article-json.js';
 import { byString } from '../util/compare.js';
 import { estimateTokens, type EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
+import type { Categories, PathsIndex, Tags } from '../schemas/types.js';
 
 function titleCase(id: string): string {
   return id
@@ -20,7 +21,7 @@ function slugsOf(lists: Map<string, string[]>, key: string): string[] {
   return slugs;
 }
 
-export function categoriesJson(context: EmitContext): Record<string, unknown> {
+export function categoriesJson(context: EmitContext): Categories {
   const { model, urls } = context;
   const declared = new Map((model.site.categories ?? []).map((category) => [category.id, category]));
   const used = new Map<string, string[]>();
@@ -46,7 +47,7 @@ export function categoriesJson(context: EmitContext): Record<string, unknown> {
   };
 }
 
-export function tagsJson(context: EmitContext): Record<string, unknown> {
+export function tagsJson(context: EmitContext): Tags {
   const { model, urls } = context;
   const used = new Map<string, string[]>();
   for (const resource of model.resources) for (const tag of resource.tags) slugsOf(used, tag).push(resource.slug);
@@ -59,7 +60,7 @@ export function tagsJson(context: EmitContext): Record<string, unknown> {
   return { site: model.site.name, url: urls.home, count: tags.length, tags, map };
 }
 
-export function pathsJson(context: EmitContext): Record<string, unknown> {
+export function pathsJson(context: EmitContext): PathsIndex {
   const { model, urls } = context;
   const bySlug = resourcesBySlugOf(model);
   return {

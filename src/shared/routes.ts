@@ -2,11 +2,13 @@
 // serve`'s dispatch, `run_worker_first` of the generated Cloudflare config and the worker operations
 // of openapi.json are all derived. Web-standard code only.
 
-export const fullCorpusPath = '/api/corpus.full.jsonl';
-export const freeCorpusPath = '/api/corpus.jsonl';
-export const mcpPath = '/mcp';
-export const mcpServerCardPath = '/mcp/server-card';
-export const graderPath = '/api/grader';
+import { publicPaths } from './public-paths.js';
+
+export const fullCorpusPath = publicPaths.corpusFull;
+export const freeCorpusPath = publicPaths.corpusJsonl;
+export const mcpPath = publicPaths.mcp;
+export const mcpServerCardPath = publicPaths.mcpServerCard;
+export const graderPath = publicPaths.grader;
 
 export type ResourceVariant = 'html' | 'markdown' | 'json';
 

@@ -1,5 +1,7 @@
 // The data the build hands the runtime worker: everything it serves that static files cannot.
 
+import type { ServerCard } from '../schemas/types.js';
+
 export interface PremiumPreview {
   title: string;
   description: string;
@@ -43,7 +45,7 @@ export interface McpServerFacts {
   /** Browser origins besides the site's own that may call /mcp. */
   allowedOrigins: string[];
   /** The server card, also published at /.well-known/mcp/server-card.json. */
-  card: Record<string, unknown>;
+  card: ServerCard;
 }
 
 export interface WorkerData {

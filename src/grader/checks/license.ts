@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { failure } from '../check.js';
+import { publicPaths } from '../../shared/public-paths.js';
 
 export const rslNamespace = 'https://rslstandard.org/rsl';
 
@@ -8,7 +9,7 @@ export const licenseCheck: Check = {
   title: 'An RSL license.xml',
   weight: 15,
   async run(context) {
-    const page = await context.fetch('/license.xml');
+    const page = await context.fetch(publicPaths.license);
     if (page.status !== 200)
       return {
         fraction: 0,

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../check.js';
 import { isHtml } from '../check.js';
 import { parseLlmsTxt } from './llms-txt.js';
+import { publicPaths } from '../../shared/public-paths.js';
 
 function absolute(link: string, origin: string): URL | null {
   try {
@@ -28,7 +29,7 @@ export function foreignLinkOrigin(links: string[], origin: string): string | nul
  * deployed base URL (site.yaml `url`) and served elsewhere, such as `agentdir serve` on 127.0.0.1.
  */
 export async function linkedOrigin(context: CheckContext): Promise<string | null> {
-  const page = await context.fetch('/llms.txt');
+  const page = await context.fetch(publicPaths.llmsTxt);
   if (page.status !== 200 || isHtml(page)) return null;
   return foreignLinkOrigin(parseLlmsTxt(page.text).links, context.origin);
 }

@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { failure, isHtml } from '../check.js';
+import { publicPaths } from '../../shared/public-paths.js';
 
 export interface LlmsTxt {
   h1: boolean;
@@ -38,7 +39,7 @@ export const llmsTxtCheck: Check = {
   title: 'A substantial /llms.txt',
   weight: 25,
   async run(context) {
-    const page = await context.fetch('/llms.txt');
+    const page = await context.fetch(publicPaths.llmsTxt);
     if (page.status !== 200 || isHtml(page) || !page.text.trim()) {
       return {
         fraction: 0,

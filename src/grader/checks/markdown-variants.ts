@@ -2,6 +2,7 @@ import type { Check } from '../check.js';
 import { isHtml } from '../check.js';
 import { linkedOrigin, onGradedOrigin } from './link-origin.js';
 import { parseLlmsTxt } from './llms-txt.js';
+import { publicPaths } from '../../shared/public-paths.js';
 
 const sampleSize = 5;
 
@@ -10,7 +11,7 @@ export const markdownVariantsCheck: Check = {
   title: 'Markdown variants discoverable from llms.txt',
   weight: 15,
   async run(context) {
-    const llms = await context.fetch('/llms.txt');
+    const llms = await context.fetch(publicPaths.llmsTxt);
     if (llms.status !== 200 || isHtml(llms))
       return {
         fraction: 0,

@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { failure } from '../check.js';
+import { publicPaths } from '../../shared/public-paths.js';
 
 export function sitemapLines(robots: string): string[] {
   return [...robots.matchAll(/^\s*sitemap\s*:\s*(\S+)/gim)].map((match) => match[1]!);
@@ -10,7 +11,7 @@ export const robotsCheck: Check = {
   title: 'robots.txt with a Sitemap line',
   weight: 15,
   async run(context) {
-    const page = await context.fetch('/robots.txt');
+    const page = await context.fetch(publicPaths.robots);
     if (page.status !== 200 || !page.text.trim())
       return {
         fraction: 0,

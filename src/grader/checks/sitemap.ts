@@ -2,6 +2,7 @@ import type { Check } from '../check.js';
 import { failure } from '../check.js';
 import { linkedOrigin, pathIfLinked } from './link-origin.js';
 import { sitemapLines } from './robots.js';
+import { publicPaths } from '../../shared/public-paths.js';
 
 function locs(xml: string): string[] {
   return [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/gi)].map((match) => match[1]!);
@@ -12,7 +13,7 @@ export const sitemapCheck: Check = {
   title: 'An XML sitemap',
   weight: 15,
   async run(context) {
-    const robots = await context.fetch('/robots.txt');
+    const robots = await context.fetch(publicPaths.robots);
     // Sitemaps at the origin llms.txt names are read here too: the same build, served elsewhere.
     const linked = await linkedOrigin(context);
     const here = (link: string) => pathIfLinked(link, linked);

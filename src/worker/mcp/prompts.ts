@@ -1,5 +1,5 @@
 import { errorCodes, RpcError } from './rpc-error.js';
-import { paths } from './site-types.js';
+import { publicPaths } from '../../shared/public-paths.js';
 import type { ToolContext } from './tool.js';
 
 interface PromptArgument {
@@ -39,7 +39,7 @@ const prompts: Prompt[] = [
       },
     ],
     async render(args, context) {
-      const markdownUrl = `${context.data.site.url}${paths.resourceMarkdown(args.slug!)}`;
+      const markdownUrl = `${context.data.site.url}${publicPaths.resourceMarkdown(args.slug!)}`;
       return [
         `Explain the resource "${args.slug}" from ${context.data.site.name} for ${args.audience || 'an engineer building AI agents'}.`,
         `Read it first with the get_resource tool (slug "${args.slug}") or at ${markdownUrl}.`,
@@ -53,7 +53,7 @@ const prompts: Prompt[] = [
     description: 'Turn one of the curated learning paths into a step-by-step study plan.',
     arguments: [{ name: 'path', description: 'The learning path id (see /api/paths.json).', required: true }],
     async render(args, context) {
-      const learningPaths = await context.site.json<LearningPaths>(paths.learningPaths);
+      const learningPaths = await context.site.json<LearningPaths>(publicPaths.paths);
       const learningPath = learningPaths.paths.find((entry) => entry.id === args.path);
       if (!learningPath)
         throw new RpcError(

@@ -1,6 +1,7 @@
 import { decodeCursor, page } from './pagination.js';
 import { errorCodes, RpcError } from './rpc-error.js';
-import { paths, type ArticleIndex, type ResourceIndex } from './site-types.js';
+import type { ArticleIndex, ResourceIndex } from './site-types.js';
+import { publicPaths } from '../../shared/public-paths.js';
 import type { ToolContext } from './tool.js';
 
 const pageSize = 100;
@@ -19,8 +20,8 @@ const listings = new WeakMap<ResourceIndex, (Listed & { path: string })[]>();
 /** Every free resource and every guide, as Markdown addressed by its canonical `.md` URL. */
 async function listed(context: ToolContext): Promise<(Listed & { path: string })[]> {
   const [resources, articles] = await Promise.all([
-    context.site.json<ResourceIndex>(paths.resourceIndex),
-    context.site.json<ArticleIndex>(paths.articleIndex),
+    context.site.json<ResourceIndex>(publicPaths.resourceIndex),
+    context.site.json<ArticleIndex>(publicPaths.articleIndex),
   ]);
   const known = listings.get(resources);
   if (known) return known;
@@ -33,7 +34,7 @@ async function listed(context: ToolContext): Promise<(Listed & { path: string })
         title: resource.title,
         description: resource.description,
         mimeType: 'text/markdown' as const,
-        path: paths.resourceMarkdown(resource.slug),
+        path: publicPaths.resourceMarkdown(resource.slug),
       })),
     ...articles.articles.map((article) => ({
       uri: article.markdown,
@@ -41,7 +42,7 @@ async function listed(context: ToolContext): Promise<(Listed & { path: string })
       title: article.title,
       description: article.description ?? '',
       mimeType: 'text/markdown' as const,
-      path: paths.articleMarkdown(article.slug),
+      path: publicPaths.articleMarkdown(article.slug),
     })),
   ];
   listings.set(resources, list);

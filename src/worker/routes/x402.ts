@@ -4,6 +4,7 @@ import { errorResponse, jsonResponse } from '../responses.js';
 import type { SiteAssets } from '../site-assets.js';
 import { FacilitatorError, settlePayment, verifyPayment } from '../x402/facilitator.js';
 import { gatewayConfig, paymentRequirements, type PaymentRequirements } from '../x402/requirements.js';
+import { publicPaths } from '../../shared/public-paths.js';
 
 function paymentRequired(
   requirements: PaymentRequirements,
@@ -58,7 +59,7 @@ export async function x402Gateway(
   const premium = data.premium[slug];
   if (!premium) {
     const index = await site
-      .json<ResourceIndex>('/api/resources.json')
+      .json<ResourceIndex>(publicPaths.resourceIndex)
       .catch(() => ({ resources: [] }) as ResourceIndex);
     const free = index.resources.find((resource) => resource.slug === slug);
     if (free)

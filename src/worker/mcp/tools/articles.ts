@@ -1,6 +1,7 @@
 import { array, input, integer, object, slugArgument, string } from '../json-schema.js';
 import { articleRef, document } from '../output-schemas.js';
-import { paths, type ArticleIndex } from '../site-types.js';
+import type { ArticleIndex } from '../site-types.js';
+import { publicPaths } from '../../../shared/public-paths.js';
 import { ToolArgumentError, type Tool } from '../tool.js';
 
 const clusterArgument = string('A cluster id (see get_cluster or list_articles without arguments).', {
@@ -29,7 +30,7 @@ export const listArticles: Tool = {
     ['count', 'clusters', 'articles'],
   ),
   async run(args, { site }) {
-    const index = await site.json<ArticleIndex>(paths.articleIndex);
+    const index = await site.json<ArticleIndex>(publicPaths.articleIndex);
     const cluster = args.cluster as string | undefined;
     if (cluster !== undefined && !index.clusters.some((entry) => entry.id === cluster)) {
       throw new ToolArgumentError(
@@ -55,7 +56,7 @@ export const getArticle: Tool = {
   inputSchema: input({ slug: slugArgument('article') }, ['slug']),
   outputSchema: document('The article as its JSON variant (schemas/article.schema.json).'),
   async run(args, { site }) {
-    const article = await site.maybeJson<Record<string, unknown>>(paths.article(args.slug as string));
+    const article = await site.maybeJson<Record<string, unknown>>(publicPaths.articleJson(args.slug as string));
     if (!article)
       throw new ToolArgumentError(
         `\`slug\`: no article "${String(args.slug)}". Use list_articles or search to find slugs.`,
@@ -84,7 +85,7 @@ export const getCluster: Tool = {
     ['id', 'title', 'status', 'pillar', 'subs', 'reading_order'],
   ),
   async run(args, { site }) {
-    const index = await site.json<ArticleIndex>(paths.articleIndex);
+    const index = await site.json<ArticleIndex>(publicPaths.articleIndex);
     const cluster = args.id === undefined ? index.clusters[0] : index.clusters.find((entry) => entry.id === args.id);
     if (!cluster)
       throw new ToolArgumentError(

@@ -1,7 +1,8 @@
 import { verifyKey } from '../../access-keys.js';
 import { howToPayFor } from '../../payment-required.js';
 import { apiKeyArgument, boolean, input, object, slugArgument, string } from '../json-schema.js';
-import { paths, type ResourceIndex } from '../site-types.js';
+import type { ResourceIndex } from '../site-types.js';
+import { publicPaths } from '../../../shared/public-paths.js';
 import { ToolArgumentError, type Tool } from '../tool.js';
 
 export const checkAccess: Tool = {
@@ -24,7 +25,7 @@ export const checkAccess: Tool = {
   ),
   async run(args, { site, data, env, requestKey }) {
     const slug = args.slug as string;
-    const index = await site.json<ResourceIndex>(paths.resourceIndex);
+    const index = await site.json<ResourceIndex>(publicPaths.resourceIndex);
     const resource = index.resources.find((entry) => entry.slug === slug);
     if (!resource) throw new ToolArgumentError(`\`slug\`: no resource "${slug}".`);
     const supplied = (args.api_key as string | undefined) ?? requestKey;

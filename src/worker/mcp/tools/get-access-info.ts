@@ -1,5 +1,6 @@
 import { array, input, object, string } from '../json-schema.js';
-import { paths, type ResourceIndex } from '../site-types.js';
+import type { ResourceIndex } from '../site-types.js';
+import { publicPaths } from '../../../shared/public-paths.js';
 import type { Tool } from '../tool.js';
 
 export const getAccessInfo: Tool = {
@@ -23,7 +24,7 @@ export const getAccessInfo: Tool = {
     ['premium', 'key_headers', 'tiers', 'payment_url', 'how_to_pay', 'terms', 'pricing_catalog', 'free'],
   ),
   async run(_args, { site, data }) {
-    const index = await site.json<ResourceIndex>(paths.resourceIndex);
+    const index = await site.json<ResourceIndex>(publicPaths.resourceIndex);
     const premium = index.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
     const structured = {
       premium,

@@ -13,7 +13,8 @@ import {
 } from '../json-schema.js';
 import { corpusLicenseRequired, document, nextCursor } from '../output-schemas.js';
 import { decodeCursor, page } from '../pagination.js';
-import { paths, type CorpusRecord } from '../site-types.js';
+import type { CorpusRecord } from '../site-types.js';
+import { publicPaths } from '../../../shared/public-paths.js';
 import { ToolArgumentError, type Tool, type ToolContext } from '../tool.js';
 
 const corpusOutput = (extra: Record<string, unknown> = {}) =>
@@ -32,10 +33,10 @@ async function corpusPage(args: Record<string, unknown>, context: ToolContext, f
   const offset = decodeCursor(args.cursor as string | undefined);
   if (offset === null)
     throw new ToolArgumentError('`cursor` is not a cursor this server issued; omit it to start from the first page.');
-  const [meta, ...records] = await context.site.ndjson<CorpusRecord>(paths.corpus);
+  const [meta, ...records] = await context.site.ndjson<CorpusRecord>(publicPaths.corpusJsonl);
   const withBodies = full
     ? records.map((record) =>
-        record.slug && context.data.premium[record.slug]
+        record.type === 'resource' && context.data.premium[record.slug]
           ? (JSON.parse(context.data.premium[record.slug]!.corpusRecord) as CorpusRecord)
           : record,
       )

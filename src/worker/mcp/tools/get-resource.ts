@@ -2,7 +2,7 @@ import { verifyKey } from '../../access-keys.js';
 import { howToPayFor, paymentRequiredBody } from '../../payment-required.js';
 import { apiKeyArgument, boolean, input, object, slugArgument, string } from '../json-schema.js';
 import { document, paymentRequired } from '../output-schemas.js';
-import { paths } from '../site-types.js';
+import { publicPaths } from '../../../shared/public-paths.js';
 import { ToolArgumentError, type Tool } from '../tool.js';
 
 export const getResource: Tool = {
@@ -48,7 +48,7 @@ export const getResource: Tool = {
         summary: `# ${String(resource.title)}\n\n${String(resource.body)}`,
       };
     }
-    const resource = await site.maybeJson<Record<string, unknown>>(paths.resource(slug));
+    const resource = await site.maybeJson<Record<string, unknown>>(publicPaths.resourceJson(slug));
     if (!resource)
       throw new ToolArgumentError(
         `\`slug\`: no resource "${slug}". Use list_resources or search_resources to find slugs.`,

@@ -1,5 +1,6 @@
 import { input, integer, object, string } from '../json-schema.js';
-import { paths, type ArticleIndex, type CorpusRecord, type ResourceIndex } from '../site-types.js';
+import type { ArticleIndex, CorpusRecord, ResourceIndex } from '../site-types.js';
+import { publicPaths } from '../../../shared/public-paths.js';
 import type { Tool } from '../tool.js';
 
 export const getStats: Tool = {
@@ -35,9 +36,9 @@ export const getStats: Tool = {
   ),
   async run(_args, { site }) {
     const [resources, articles, corpus] = await Promise.all([
-      site.json<ResourceIndex>(paths.resourceIndex),
-      site.json<ArticleIndex>(paths.articleIndex),
-      site.ndjson<CorpusRecord>(paths.corpus),
+      site.json<ResourceIndex>(publicPaths.resourceIndex),
+      site.json<ArticleIndex>(publicPaths.articleIndex),
+      site.ndjson<CorpusRecord>(publicPaths.corpusJsonl),
     ]);
     const meta: Partial<CorpusRecord> = corpus[0] ?? {};
     const premium = resources.resources.filter((resource) => resource.premium).length;

@@ -1,7 +1,8 @@
 import { array, boolean, cursorArgument, input, limitArgument, object, string } from '../json-schema.js';
 import { nextCursor, resourceItem } from '../output-schemas.js';
 import { decodeCursor, page } from '../pagination.js';
-import { paths, type ResourceIndex } from '../site-types.js';
+import type { ResourceIndex } from '../site-types.js';
+import { publicPaths } from '../../../shared/public-paths.js';
 import { ToolArgumentError, type Tool } from '../tool.js';
 
 export const listResources: Tool = {
@@ -24,7 +25,7 @@ export const listResources: Tool = {
     const offset = decodeCursor(args.cursor as string | undefined);
     if (offset === null)
       throw new ToolArgumentError('`cursor` is not a cursor this server issued; omit it to start from the first page.');
-    const index = await site.json<ResourceIndex>(paths.resourceIndex);
+    const index = await site.json<ResourceIndex>(publicPaths.resourceIndex);
     const matching = index.resources.filter(
       (resource) =>
         (args.category === undefined || resource.category === args.category) &&

@@ -1,7 +1,8 @@
 import { rankRows } from '../../../shared/search-rank.js';
 import { array, input, integer, limitArgument, object, string } from '../json-schema.js';
 import { searchHit } from '../output-schemas.js';
-import { paths, type SearchIndexRow } from '../site-types.js';
+import type { SearchIndexRow } from '../site-types.js';
+import { publicPaths } from '../../../shared/public-paths.js';
 import type { Tool } from '../tool.js';
 
 /** Shared by search_resources and search: rank the static search index as schemas/search-index.schema.json describes. */
@@ -11,7 +12,7 @@ export async function searchRows(
   limit: number,
   only?: 'resource' | 'article',
 ) {
-  const index = await site.json<{ rows: SearchIndexRow[] }>(paths.searchIndex);
+  const index = await site.json<{ rows: SearchIndexRow[] }>(publicPaths.searchIndex);
   const rows = only ? index.rows.filter((row) => row.type === only) : index.rows;
   return rankRows(rows, query, limit).map(
     ({ type, slug, title, description, tags, url, markdown, json, premium, score }) => ({

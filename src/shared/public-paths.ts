@@ -1,0 +1,46 @@
+// Every path a built site answers, relative to its base URL: one table for the emitters (through
+// src/emit/urls.ts, which prefixes the base URL), the worker, the MCP tools and the route table.
+// Web-standard code only.
+
+export const publicPaths = {
+  home: '/',
+  resourceHtml: (slug: string) => `/resources/${slug}`,
+  resourceMarkdown: (slug: string) => `/resources/${slug}.md`,
+  resourceJson: (slug: string) => `/api/resources/${slug}.json`,
+  articleHtml: (slug: string) => `/articles/${slug}`,
+  articleMarkdown: (slug: string) => `/articles/${slug}.md`,
+  articleJson: (slug: string) => `/api/articles/${slug}.json`,
+  x402: (slug: string) => `/api/x402/${slug}`,
+  resourceIndex: '/api/resources.json',
+  articleIndex: '/api/articles.json',
+  articlesJsonl: '/api/articles.jsonl',
+  searchIndex: '/api/search-index.json',
+  categories: '/api/categories.json',
+  tags: '/api/tags.json',
+  paths: '/api/paths.json',
+  corpus: '/api/corpus.json',
+  corpusJsonl: '/api/corpus.jsonl',
+  corpusFull: '/api/corpus.full.jsonl',
+  corpusSchema: '/api/corpus.schema.json',
+  finetuneSample: '/api/finetune-sample.jsonl',
+  evalsSample: '/api/evals-sample.jsonl',
+  pricing: '/api/pricing.json',
+  payment: '/api/payment.json',
+  grader: '/api/grader',
+  license: '/license.xml',
+  llmsTxt: '/llms.txt',
+  llmsFullTxt: '/llms-full.txt',
+  robots: '/robots.txt',
+  sitemapIndex: '/sitemap-index.xml',
+  sitemap: (index: number) => `/sitemap-${index}.xml`,
+  mcp: '/mcp',
+  mcpServerCard: '/mcp/server-card',
+  serverCard: '/.well-known/mcp/server-card.json',
+  openApi: '/openapi.json',
+  openApiYaml: '/openapi.yaml',
+  apiCatalog: '/.well-known/api-catalog',
+  /** The access-and-pricing resource in Markdown: the terms every payment answer points to. */
+  terms: '/resources/access-and-pricing.md',
+} as const;
+
+export type PublicPaths = typeof publicPaths;
