@@ -130,20 +130,10 @@ describe('MCP search tools', () => {
     expect(slugs(await searchRows(site, 'keys', 10, 'article'))).toEqual(['keys-article']);
   });
 
-  it('returns the hit fields agents need, without index-only ones', async () => {
+  it('returns each hit as its index row, updated date included, with its score', async () => {
     const [hit] = await searchRows(site, 'access', 1);
-    expect(hit).toEqual({
-      type: 'resource',
-      slug: 'keys-guide',
-      title: 'Access keys',
-      description: 'Nothing here.',
-      tags: ['keys'],
-      url: '/x/keys-guide',
-      markdown: '/x/keys-guide.md',
-      json: '/x/keys-guide.json',
-      premium: true,
-      score: 3,
-    });
+    expect(hit).toEqual({ ...indexRows[0], score: 3 });
+    expect(hit).toHaveProperty('updated', '2025-01-01');
   });
 
   it('search_resources searches resources only; search honours type and limit', async () => {

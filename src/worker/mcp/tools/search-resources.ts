@@ -14,20 +14,9 @@ export async function searchRows(
 ) {
   const index = await site.json<{ rows: SearchIndexRow[] }>(publicPaths.searchIndex);
   const rows = only ? index.rows.filter((row) => row.type === only) : index.rows;
-  return rankRows(rows, query, limit).map(
-    ({ type, slug, title, description, tags, url, markdown, json, premium, score }) => ({
-      type,
-      slug,
-      title,
-      description,
-      tags,
-      url,
-      markdown,
-      json,
-      premium,
-      score,
-    }),
-  );
+  // Each hit is the index row as published (updated date included, so an agent can prefer fresh
+  // material), with its score.
+  return rankRows(rows, query, limit);
 }
 
 export const searchOutput = object(
