@@ -1,30 +1,11 @@
-export interface CheckResult {
-  id: string;
-  title: string;
-  passed: boolean;
-  weight: number;
-  /** Points earned: weight x the fraction of the check that passed, rounded. */
-  score: number;
-  details: string;
-}
+import type { GraderReport as GraderReportSchema } from '../schemas/types.js';
 
-export interface Recommendation {
-  check: string;
-  priority: 'high' | 'medium' | 'low';
-  action: string;
-}
+/** The grader report, as schemas/grader-report.schema.json defines it. */
+export type GraderReport = GraderReportSchema;
+export type CheckResult = GraderReport['checks'][number];
+export type Recommendation = GraderReport['recommendations'][number];
 
-/** The grader report (schemas/grader-report.schema.json). */
-export interface GraderReport {
-  tool: string;
-  url: string;
-  score: number;
-  grade: string;
-  checks: CheckResult[];
-  recommendations: Recommendation[];
-}
-
-export function letterGrade(score: number): string {
+export function letterGrade(score: number): GraderReport['grade'] {
   if (score >= 90) return 'A';
   if (score >= 80) return 'B';
   if (score >= 70) return 'C';

@@ -1,4 +1,5 @@
 import { fullCorpusPath } from '../shared/routes.js';
+import type { CorpusLicenseRequired, PaymentRequired } from '../schemas/types.js';
 import type { PaymentFacts, PremiumPreview } from '../shared/worker-data.js';
 import { jsonResponse } from './responses.js';
 
@@ -14,7 +15,7 @@ export function howToPayFor(payment: PaymentFacts, slug: string): string {
 }
 
 /** The body of a premium-resource 402 (schemas/payment-required.schema.json): exactly these nine fields. */
-export function paymentRequiredBody(slug: string, preview: PremiumPreview, payment: PaymentFacts) {
+export function paymentRequiredBody(slug: string, preview: PremiumPreview, payment: PaymentFacts): PaymentRequired {
   return {
     error: 'payment_required',
     resource: slug,
@@ -40,7 +41,7 @@ export function paymentRequired(slug: string, preview: PremiumPreview, payment: 
 }
 
 /** The body of the corpus-license 402 (schemas/corpus-license-required.schema.json). */
-export function corpusLicenseRequiredBody(payment: PaymentFacts) {
+export function corpusLicenseRequiredBody(payment: PaymentFacts): CorpusLicenseRequired {
   return {
     error: 'payment_required',
     resource: fullCorpusPath,

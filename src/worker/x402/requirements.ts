@@ -1,3 +1,4 @@
+import type { X402PaymentRequiredPaymentRequirements } from '../../schemas/types.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
 
@@ -9,18 +10,8 @@ export const usdc = {
 
 export type X402Network = keyof typeof usdc;
 
-export interface PaymentRequirements {
-  scheme: 'exact';
-  network: X402Network;
-  maxAmountRequired: string;
-  resource: string;
-  description: string;
-  mimeType: string;
-  payTo: string;
-  maxTimeoutSeconds: number;
-  asset: string;
-  extra: { name: string; version: string };
-}
+/** x402 version 1 `exact` payment requirements, as schemas/x402-payment-required.schema.json defines them. */
+export type PaymentRequirements = X402PaymentRequiredPaymentRequirements;
 
 export interface GatewayConfig {
   facilitatorUrl: string;
