@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture } from './helpers/build-fixture.js';
-import { cliPath, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
+import { fixturesDir, tempDir } from './helpers/fixtures.js';
+import { gradeCli } from './helpers/grade-cli.js';
 import { startServe } from './helpers/runtimes.js';
 
 interface Report {
@@ -11,20 +11,6 @@ interface Report {
   score: number;
   checks: { id: string; score: number; details: string }[];
   recommendations: { check: string; priority: string; action: string }[];
-}
-
-/** Runs the real `agentdir grade`, without blocking this process (it serves the build under test). */
-function gradeCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cliPath, 'grade', ...args],
-      { cwd: repoRoot, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
 }
 
 let dist = '';

@@ -1,26 +1,12 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkFetcher } from '../src/grader/fetcher.js';
 import { gradeSite } from '../src/grader/grade.js';
-import { cliPath, fixturesDir, repoRoot } from './helpers/fixtures.js';
+import { fixturesDir } from './helpers/fixtures.js';
+import { gradeCli } from './helpers/grade-cli.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 import { startStaticSite } from './helpers/static-site.js';
-
-/** Runs `agentdir grade` without blocking this process, which serves the fixture sites. */
-function gradeCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cliPath, 'grade', ...args],
-      { cwd: repoRoot, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
 
 const sites: Record<string, Awaited<ReturnType<typeof startStaticSite>>> = {};
 const runtimes: Record<string, Runtime & { url: string }> = {};

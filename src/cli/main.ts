@@ -2,6 +2,8 @@ import { Command, Option } from 'commander';
 import { compilerVersion } from '../util/version.js';
 import { keysCommand } from './keys-command.js';
 import { problemFormats } from '../errors/format.js';
+import type { BuildCommandOptions } from './build-command.js';
+import type { ServeCommandOptions } from './serve-command.js';
 
 /** Runs the CLI and resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -53,23 +55,9 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option('--no-cache', 'parse every document again, without reading or writing the cache')
     .option('--timings', 'print the time each build phase took')
     .option('--json', 'print a machine-readable summary: counts, sizes, worker size, grade, problems, time per phase')
-    .action(
-      async (
-        contentDir: string,
-        options: {
-          out: string;
-          baseUrl?: string;
-          format: (typeof problemFormats)[number];
-          quiet?: boolean;
-          cache: boolean;
-          cacheDir: string;
-          timings?: boolean;
-          json?: boolean;
-        },
-      ) => {
-        setExitCode(await (await import('./build-command.js')).buildCommand(contentDir, options));
-      },
-    );
+    .action(async (contentDir: string, options: BuildCommandOptions) => {
+      setExitCode(await (await import('./build-command.js')).buildCommand(contentDir, options));
+    });
 
   program
     .command('new')
@@ -97,22 +85,9 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .option('--watch', 'rebuild on changes to content, templates or schemas and reload open pages')
     .option('--content <dir>', 'the content folder to watch and build (with --watch)', 'content')
     .option('--base-url <url>', 'base URL for watch-mode rebuilds (overrides site.yaml `url`)')
-    .action(
-      async (
-        dist: string,
-        options: {
-          port: string;
-          host: string;
-          envFile?: string;
-          keysFile?: string;
-          watch?: boolean;
-          content?: string;
-          baseUrl?: string;
-        },
-      ) => {
-        setExitCode(await (await import('./serve-command.js')).serveCommand(dist, options));
-      },
-    );
+    .action(async (dist: string, options: ServeCommandOptions) => {
+      setExitCode(await (await import('./serve-command.js')).serveCommand(dist, options));
+    });
 
   program
     .command('grade')
