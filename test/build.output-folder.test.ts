@@ -31,7 +31,7 @@ describe('build --out: a folder the build does not own is refused, with nothing 
     ['the current folder', '.', 'is the current folder'],
     ['the content folder', 'content', 'is the content folder'],
     ['a folder inside the content folder', 'content/dist', 'is inside the content folder'],
-    ['the parent of the current folder', '..', 'contains the current folder'],
+    ['the parent of the current folder', '..', 'contains the current folder (.)'],
     ['a non-empty folder that holds no build', '.git', 'holds files but no previous agentdir build'],
   ])('%s', (_name, out, why) => {
     const root = project();

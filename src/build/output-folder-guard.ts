@@ -55,7 +55,7 @@ export function checkOutputFolder(check: OutputFolderCheck): Problem | null {
   ] as const;
   for (const [folder, place] of places) if (out === folder) return refuse({ reason: 'is-place', place });
   for (const [folder, place] of places)
-    if (within(folder, out)) return refuse({ reason: 'contains-place', place, placePath: displayPath(folder) });
+    if (within(folder, out)) return refuse({ reason: 'contains-place', place, placePath: displayPath(folder) || '.' });
   if (within(out, content)) return refuse({ reason: 'inside-content' });
   const stat = fs.statSync(out, { throwIfNoEntry: false });
   if (!stat) return null;
