@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { validate as validateOpenApi } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkOpenApiDocument, OpenApiDocumentError } from '../src/emit/openapi/check-document.js';
@@ -11,6 +12,8 @@ import { buildFixture } from './helpers/build-fixture.js';
 import { fixturesDir, readJson } from './helpers/fixtures.js';
 
 type Json = Record<string, any>;
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let pub = '';
 let document: Json;
@@ -68,6 +71,28 @@ describe('openapi.json', () => {
     expect(document.paths['/api/resources.json'].get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ResourceIndex',
     });
+  });
+
+  it('gives the main answers examples, each valid against the schema beside it', () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    ajv.addSchema(document, 'openapi');
+    const examples: string[] = [];
+    const walk = (node: unknown, at: string[]) => {
+      if (typeof node !== 'object' || node === null) return;
+      const media = node as Json;
+      if ('example' in media && 'schema' in media) {
+        const pointer = [...at, 'schema'].map((token) =>
+          encodeURIComponent(token.replaceAll('~', '~0').replaceAll('/', '~1')),
+        );
+        const validate = ajv.compile({ $ref: `openapi#/${pointer.join('/')}` });
+        expect(validate(media.example), `${at.join(' ')}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+        examples.push(at.join(' '));
+      }
+      for (const [key, value] of Object.entries(media)) walk(value, [...at, key]);
+    };
+    walk(document.paths, ['paths']);
+    expect(examples.length).toBeGreaterThanOrEqual(10);
   });
 
   it('asks for a key on exactly the gated operations: optional for the premium variants, required for the full corpus', () => {

@@ -36,7 +36,8 @@ const notFoundPage = response(
   "Nothing is published at this path: the site's 404 page.",
   text('text/html', 'The 404 page.'),
 );
-const jsonError = (description: string) => response(description, json('error'));
+const jsonError = (description: string, error: string, message: string) =>
+  response(description, json('error', { error, message }));
 
 const slugParameter = (description: string) => ({
   name: 'slug',
@@ -81,6 +82,7 @@ function premiumPaymentRequired(example: unknown) {
 }
 
 function gatedVariant(
+  termsPage: { description: string; url: string },
   operationId: string,
   path: string,
   summary: string,
@@ -96,6 +98,7 @@ function gatedVariant(
       summary,
       description: `Free resources answer to anyone. A premium slug needs an access key: ${keyHelp}`,
       tags: ['Resources'],
+      externalDocs: termsPage,
       parameters: [resourceSlug],
       security: premiumKey,
       responses: { '200': response(summary, ok), '402': premiumPaymentRequired(example), '404': notFoundPage },
@@ -112,10 +115,16 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
   const keyHelp = `one key (${price(starter)}, from ${site.pricing.payment_url}) opens every premium resource; send it as \`Authorization: Bearer <key>\` or \`x-api-key: <key>\`. Without a key, pay per fetch (${site.pricing.price_usd} USD) at /api/x402/{slug}.`;
   const paymentRequired = examples.paymentRequired;
   const get = (path: string, operation: Record<string, unknown>): ApiOperation => ({ method: 'get', path, operation });
+  const freeSlug = context.model.resources.find((resource) => !resource.premium)?.slug ?? 'a-free-resource';
+  const termsPage = {
+    description: 'Access and pricing: keys, licenses, pay per fetch',
+    url: context.urls.resourceHtml('access-and-pricing'),
+  };
 
   return [
     get('/api/resources.json', free('List every resource', 'Resources', 'listResources', json('resource-index'))),
     gatedVariant(
+      termsPage,
       'getResourceJson',
       '/api/resources/{slug}.json',
       'Get one resource as JSON',
@@ -124,6 +133,7 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
       paymentRequired,
     ),
     gatedVariant(
+      termsPage,
       'getResourceMarkdown',
       '/resources/{slug}.md',
       'Get one resource as Markdown',
@@ -132,6 +142,7 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
       paymentRequired,
     ),
     gatedVariant(
+      termsPage,
       'getResourcePage',
       '/resources/{slug}',
       'Get one resource as an HTML page',
@@ -213,6 +224,7 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
       summary: 'Export the full corpus, every body included',
       description: `Needs a key of the corpus license (${price(corpusTier)}) or the redistribution tier, sent as \`Authorization: Bearer <key>\` or \`x-api-key: <key>\`.`,
       tags: ['Corpus'],
+      externalDocs: termsPage,
       security: corpusKey,
       responses: {
         '200': response('Every record, `text` never null.', ndjson('corpus-record')),
@@ -246,6 +258,7 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
       summary: 'Pay for one fetch of a premium resource with x402',
       description: `x402 version 1: without \`X-PAYMENT\` the answer is 402 with the payment requirements (${site.pricing.price_usd} USD in USDC on ${site.x402.network} by default); retry with \`X-PAYMENT\` to get the Markdown and the receipt in \`X-PAYMENT-RESPONSE\`. Answers 503 until the operator configures a facilitator and a wallet.`,
       tags: ['Payment'],
+      externalDocs: termsPage,
       parameters: [
         slugParameter('A premium resource slug.'),
         {
@@ -260,11 +273,23 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
         '200': response('Paid: the resource as Markdown.', text('text/markdown', 'The resource.'), {
           'X-PAYMENT-RESPONSE': { description: 'Base64 of the settlement receipt.', schema: { type: 'string' } },
         }),
-        '400': jsonError('The slug is a free resource: read it without paying.'),
+        '400': jsonError(
+          'The slug is a free resource: read it without paying.',
+          'free_resource',
+          `\`${freeSlug}\` is a free resource: read it at ${context.urls.resourceMarkdown(freeSlug)} without paying.`,
+        ),
         '402': response('Payment required, or the payment was refused.', json('x402-payment-required')),
-        '404': jsonError('No premium resource has this slug.'),
-        '502': jsonError('The facilitator did not answer.'),
-        '503': jsonError('The gateway is not configured (`x402_not_configured`).'),
+        '404': jsonError('No premium resource has this slug.', 'not_found', 'No premium resource `no-such-slug`.'),
+        '502': jsonError(
+          'The facilitator did not answer.',
+          'facilitator_error',
+          'The facilitator did not answer (timed out).',
+        ),
+        '503': jsonError(
+          'The gateway is not configured (`x402_not_configured`).',
+          'x402_not_configured',
+          'The operator has not configured a facilitator (X402_FACILITATOR_URL) and a wallet (X402_PAY_TO).',
+        ),
       },
     }),
     {
@@ -276,11 +301,19 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
         description:
           'Fetches robots.txt, llms.txt, the sitemap, the home page, license.xml and Markdown variants of the given site and scores them.',
         tags: ['Grader'],
-        requestBody: { required: true, content: json('grader-request') },
+        requestBody: { required: true, content: json('grader-request', { url: context.urls.home }) },
         responses: {
           '200': response('The report.', json('grader-report')),
-          '400': jsonError('The body is not JSON, has no `url`, or names an address that may not be graded.'),
-          '413': jsonError('The body is larger than 10,000 bytes.'),
+          '400': jsonError(
+            'The body is not JSON, has no `url`, or names an address that may not be graded.',
+            'missing_url',
+            'The body needs `url`: the absolute http(s) URL of the site to grade.',
+          ),
+          '413': jsonError(
+            'The body is larger than 10,000 bytes.',
+            'body_too_large',
+            'The body is larger than 10000 bytes.',
+          ),
         },
       },
     },
