@@ -135,7 +135,7 @@ describe('build: every static output exists and matches its schema', () => {
     const entry = data.premium['data-formats']!;
     expect(JSON.parse(entry.json).body).toContain('The secret premium sentence');
     expect(entry.markdown).toMatch(
-      /^# Data formats\n\n> The JSON, NDJSON and Markdown formats the directory publishes\.\n\n## NDJSON exports/,
+      /^# Data formats\n\n> The JSON, NDJSON and Markdown formats the directory publishes\.\n\nEvery page of Fixture Directory is listed for agents at https:\/\/fixture\.example\/llms\.txt\.\n\n## NDJSON exports/,
     );
     expect(entry.html).toContain('<h2 id="ndjson-exports">NDJSON exports</h2>');
     expect(entry.preview.sections).toEqual(['NDJSON exports', 'Schema versions', 'Verified sources']);
@@ -201,14 +201,25 @@ describe('a single resource', () => {
     expect(resource.estimated_tokens).toBe(Math.ceil(resource.body.length / 4));
   });
 
-  it('writes the Markdown variant as H1, blockquote description, then the body', () => {
+  it('writes the Markdown variant as H1, blockquote description, the llms.txt pointer, then the body', () => {
     const markdown = text('resources/wire-formats.md');
     expect(
       markdown.startsWith(
-        '# Wire formats\n\n> Notes on JSON Schema and RFC 8259 for agent builders.\n\nJSON is the lingua franca',
+        '# Wire formats\n\n> Notes on JSON Schema and RFC 8259 for agent builders.\n\n' +
+          'Every page of Fixture Directory is listed for agents at https://fixture.example/llms.txt.\n\n' +
+          'JSON is the lingua franca',
       ),
     ).toBe(true);
     expect(markdown).not.toContain('title:');
+  });
+
+  it('makes the site links of Markdown variants absolute, leaving code and other sites alone', () => {
+    const markdown = text('resources/getting-started.md');
+    expect(markdown).toContain('[access terms](https://fixture.example/resources/access-and-pricing)');
+    expect(markdown).toContain('[the API notes](https://fixture.example/resources/json-api.md)');
+    expect(markdown).toContain('[wire formats section](https://fixture.example/resources/wire-formats#field-notes)');
+    expect(markdown).not.toMatch(/\]\(\/(?!\/)/);
+    expect(text('articles/basics-guide.md')).not.toMatch(/\]\(\/(?!\/)/);
   });
 });
 

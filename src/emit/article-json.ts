@@ -1,3 +1,5 @@
+import { absoluteLinks } from '../markdown/render.js';
+import { agentIndexLine } from './resource-json.js';
 import { linkText } from './markdown-text.js';
 import type { Article, Cluster, ContentModel, Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
@@ -135,6 +137,7 @@ export function articleMarkdown(article: Article, cluster: Cluster, context: Emi
   const parts = [
     `# ${article.title}`,
     `> ${article.description}`,
+    agentIndexLine(context),
     [
       `- Canonical: ${urls.articleHtml(article.slug)}`,
       `- Published: ${article.published}; updated: ${article.updated}`,
@@ -144,7 +147,7 @@ export function articleMarkdown(article: Article, cluster: Cluster, context: Emi
   ];
   if (article.takeaways.length)
     parts.push(`## Key takeaways\n\n${article.takeaways.map((point) => `- ${point}`).join('\n')}`);
-  parts.push(article.body);
+  parts.push(absoluteLinks(article.body, article.rendered.rootRelativeAt, urls.base));
   if (article.faq.length)
     parts.push(`## FAQ\n\n${article.faq.map((entry) => `### ${entry.question}\n\n${entry.answer}`).join('\n\n')}`);
   parts.push(

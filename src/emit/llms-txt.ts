@@ -20,6 +20,7 @@ export function llmsTxt(context: EmitContext): string {
     [
       `Every resource has an HTML page, a Markdown variant (\`.md\`) and a JSON variant (\`/api/resources/<slug>.json\`). Start with the resource index at ${urls.resourceIndex} or the search index at ${urls.searchIndex}.`,
       `Premium resources need an access key (\`Authorization: Bearer <API_KEY>\` or \`x-api-key\`); without one they answer HTTP 402 with a preview and purchase instructions. Terms: ${urls.terms}. License: ${urls.license}. MCP server: ${urls.mcp}. Every URL of the site is described in OpenAPI at ${urls.openApi}.`,
+      `Data for agents: the free corpus as NDJSON at ${urls.corpusJsonl} (a meta record, then one record per resource), the guide index at ${urls.articleIndex}, learning paths at ${urls.paths} and the pricing catalog at ${urls.pricing}.`,
     ].join('\n\n'),
   ];
   for (const category of categories) {
@@ -43,19 +44,10 @@ export function llmsTxt(context: EmitContext): string {
       `## Guides: ${oneLine(cluster.title)}\n\n${articles.map((article) => link(article.title, urls.articleMarkdown(article.slug), article.description)).join('\n')}`,
     );
   }
+  // Only documents are linked (llms.txt readers fetch each link as a page): the JSON and NDJSON
+  // endpoints are named in the notes above, as plain URLs.
   parts.push(
-    `## Optional\n\n${[
-      link(
-        'Full text of every free resource',
-        urls.llmsFullTxt,
-        'all free bodies in one file; premium resources as summaries',
-      ),
-      link('Free corpus export (NDJSON)', urls.corpusJsonl, 'meta record, then one record per resource'),
-      link('Article index', urls.articleIndex, 'guide clusters in reading order'),
-      link('Learning paths', urls.paths, 'curated reading orders over the resources'),
-      link('Pricing catalog', urls.pricing, 'access keys, corpus license, per-fetch x402'),
-      link('API description (OpenAPI 3.1)', urls.openApi, 'every operation, its parameters, answers and schemas'),
-    ].join('\n')}`,
+    `## Optional\n\n${link('Full text of every free resource', urls.llmsFullTxt, 'all free bodies in one file; premium resources as summaries')}`,
   );
   return `${parts.join('\n\n')}\n`;
 }

@@ -1,3 +1,4 @@
+import { absoluteLinks } from '../markdown/render.js';
 import type { Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
 import { estimateTokens } from './context.js';
@@ -56,6 +57,16 @@ export function resourceSources(resource: Resource): string[] {
 }
 
 /** The Markdown variant: H1 title, blockquote description, body; no navigation. */
-export function resourceMarkdown(resource: Resource): string {
-  return `# ${resource.title}\n\n> ${resource.description}\n\n${resource.body}\n`;
+/**
+ * The resource Markdown variant: title, description, where agents find every page, then the body
+ * with its site links made absolute, so an agent that fetched only this file can follow them.
+ */
+export function resourceMarkdown(resource: Resource, context: EmitContext): string {
+  const body = absoluteLinks(resource.body, resource.rendered.rootRelativeAt, context.urls.base);
+  return `# ${resource.title}\n\n> ${resource.description}\n\n${agentIndexLine(context)}\n\n${body}\n`;
+}
+
+/** The line near the top of every Markdown variant that points agents at llms.txt. */
+export function agentIndexLine(context: EmitContext): string {
+  return `Every page of ${context.model.site.name} is listed for agents at ${context.urls.llmsTxt}.`;
 }

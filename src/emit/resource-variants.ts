@@ -63,7 +63,7 @@ export function* resourceFiles(resource: Resource, context: EmitContext, key?: s
   const [html, markdown, json] = resourcePaths(resource.slug) as [string, string, string];
   const keyed = key ? { key } : {};
   yield { path: html, content: resourceHtml(resource, context), ...keyed };
-  yield { path: markdown, content: resourceMarkdown(resource), ...keyed };
+  yield { path: markdown, content: resourceMarkdown(resource, context), ...keyed };
   yield { ...jsonFile(context.registry, json, resourceJson(resource, context), 'resource'), ...keyed };
 }
 

@@ -38,7 +38,7 @@ export function workerData(context: EmitContext): WorkerData {
     premium[resource.slug] = {
       preview: { title: resource.title, description: resource.description, sections: resource.rendered.sections },
       html: resourceHtml(resource, context),
-      markdown: resourceMarkdown(resource),
+      markdown: resourceMarkdown(resource, context),
       json: `${JSON.stringify(json, null, 2)}\n`,
       corpusRecord: JSON.stringify(record),
       paywall: paywallPages(resource, context),
