@@ -127,7 +127,9 @@ describe('every page of the default build in a browser', () => {
       }
       const canonical = path === '/' ? `${base}/` : `${base}${path}`;
       check(facts.canonical === canonical, `canonical ${facts.canonical}, expected ${canonical}`);
-      const markdown = jsonVariantOf(path) ? `${canonical}.md` : `${base}/llms.txt`;
+      // Documents, guide clusters and learning paths have their own .md; other listings point at llms.txt.
+      const markdown =
+        jsonVariantOf(path) || /^\/(guides|paths)\/[^/]+$/.test(path) ? `${canonical}.md` : `${base}/llms.txt`;
       check(
         facts.markdownAlternate === markdown,
         `Markdown alternate ${facts.markdownAlternate}, expected ${markdown}`,

@@ -80,7 +80,9 @@ const expectedFiles: Record<
   'assets/search.<hash>.js': null,
   'search/index.html': null,
   'guides/basics/index.html': null,
+  'guides/basics.md': null,
   'paths/first-path/index.html': null,
+  'paths/first-path.md': null,
   'categories/start-here/index.html': null,
   'categories/protocols/index.html': null,
   'categories/data/index.html': null,
@@ -421,19 +423,23 @@ describe('discovery and license files', () => {
     expect(robots).toContain(`License: ${base}/license.xml`);
   });
 
-  it('writes a sitemap index pointing at sitemap-0.xml, which lists free pages and guides but not premium pages', () => {
+  it('writes a sitemap of the pages llms.txt lists: free pages, guides, clusters, paths; no premium or tag pages', () => {
     expect(text('sitemap-index.xml')).toContain(`<loc>${base}/sitemap-0.xml</loc>`);
     const sitemap = text('sitemap-0.xml');
     expect(sitemap).toContain(`<loc>${base}/resources/wire-formats</loc><lastmod>2026-05-05</lastmod>`);
     expect(sitemap).toContain(`<loc>${base}/articles/next-steps</loc>`);
     expect(sitemap).not.toContain('data-formats');
     expect(sitemap).toContain(`<loc>${base}/guides/basics</loc>`);
-    expect(sitemap).toContain(`<loc>${base}/categories/protocols</loc>`);
-    // Home, 3 free resources, 3 guides, 1 cluster, 1 path, 3 categories, and one page per tag in use.
-    const tagPages = new Set(
-      [...text('api/tags.json').matchAll(/"tag": "([^"]+)"/g)].map((match) => match[1]).concat(['basics', 'access']),
-    ).size;
-    expect(sitemap.match(/<url>/g)).toHaveLength(1 + 3 + 3 + 1 + 1 + 3 + tagPages);
+    expect(sitemap).toContain(`<loc>${base}/paths/first-path</loc>`);
+    expect(sitemap).not.toContain('/categories/');
+    expect(sitemap).not.toContain('/tags/');
+    // Home, 3 free resources, 3 guides, 1 cluster, 1 path.
+    expect(sitemap.match(/<url>/g)).toHaveLength(1 + 3 + 3 + 1 + 1);
+    const llms = text('llms.txt');
+    for (const [, page] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const listed = page === `${base}/` ? `(${page})` : `(${page}.md)`;
+      expect(llms, page).toContain(listed);
+    }
   });
 
   it('writes an RSL 1.0 license with usage tokens and purchase terms for premium paths', () => {

@@ -145,7 +145,9 @@ describe('openapi.json', () => {
 
 describe('discovery of the interface description', () => {
   it('is linked from llms.txt, the Link header of every page, and the RFC 9727 API catalog', () => {
-    expect(fs.readFileSync(path.join(pub, 'llms.txt'), 'utf8')).toContain('(https://fixture.example/openapi.json)');
+    expect(fs.readFileSync(path.join(pub, 'llms.txt'), 'utf8')).toContain(
+      'OpenAPI at https://fixture.example/openapi.json',
+    );
     const headers = fs.readFileSync(path.join(pub, '_headers'), 'utf8');
     expect(headers).toContain('<https://fixture.example/openapi.json>; rel="service-desc"');
     expect(headers).toContain('<https://fixture.example/.well-known/api-catalog>; rel="api-catalog"');

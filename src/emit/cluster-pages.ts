@@ -4,11 +4,13 @@ import { articleItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
 import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
 import { pageFile, pagePaths } from './page-paths.js';
+import { listingMarkdown } from './listing-markdown.js';
+import { publicPaths } from '../shared/public-paths.js';
 
-/** /guides/<cluster-id>: a topic cluster's guides in reading order, the pillar first. */
+/** /guides/<cluster-id> and its Markdown twin: a topic cluster's guides in reading order, the pillar first. */
 export function emitClusterPages(context: EmitContext): OutputFile[] {
   const { model, urls } = context;
-  return model.clusters.map((cluster) => {
+  return model.clusters.flatMap((cluster) => {
     const path = pagePaths.cluster(cluster.id);
     const articles = clusterArticles(cluster).map((article) => articleItem(article, context));
     const trail = breadcrumbTrail(context, { name: cluster.title, href: path });
@@ -21,6 +23,7 @@ export function emitClusterPages(context: EmitContext): OutputFile[] {
       json: urls.articleIndex,
       items: articles,
       trail,
+      markdown: urls.guideMarkdown(cluster.id),
     });
     const content = context.pages.render(
       'cluster',
@@ -37,6 +40,23 @@ export function emitClusterPages(context: EmitContext): OutputFile[] {
         breadcrumbs: trail,
       }),
     );
-    return { path: pageFile(path), content };
+    const markdown = listingMarkdown(
+      context,
+      {
+        title: cluster.title,
+        description,
+        lead: `${articles.length} guides in reading order${cluster.started ? ` · started ${cluster.started}` : ''}`,
+      },
+      articles.map((item) => ({
+        title: item.title,
+        markdown: urls.articleMarkdown(item.slug),
+        description: item.description,
+        meta: `Part ${item.position} of ${item.total}${item.kind === 'pillar' ? ', the overview' : ''} · Updated ${item.updated}`,
+      })),
+    );
+    return [
+      { path: pageFile(path), content },
+      { path: `public${publicPaths.guideMarkdown(cluster.id)}`, content: markdown },
+    ];
   });
 }

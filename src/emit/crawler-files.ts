@@ -2,7 +2,6 @@ import { escapeXml } from '../util/xml.js';
 import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
 import { pagePaths, pageUrl } from './page-paths.js';
-import { byString } from '../util/compare.js';
 
 /** The sitemap protocol's limit of URLs per file. */
 export const sitemapLimit = 50_000;
@@ -29,14 +28,14 @@ interface SitemapEntry {
   lastmod: string;
 }
 
-/** Pages worth a crawler's visit: home, free resources, guides and the listing pages. Premium pages answer 402, so they stay out. */
+/**
+ * Pages worth a crawler's visit, the same set llms.txt lists: home, free resources, guides, guide
+ * clusters and learning paths. Premium pages answer 402, so they stay out; category and tag pages
+ * are lists of links to pages listed here, reachable from every page, and stay out too.
+ */
 function sitemapEntries(context: EmitContext): SitemapEntry[] {
   const { model, urls } = context;
   const listing = (pagePath: string) => ({ loc: pageUrl(context, pagePath), lastmod: context.buildDate });
-  const categories = [...new Set(model.resources.map((resource) => resource.category))].sort(byString);
-  const tags = [...new Set([...model.resources, ...model.articles].flatMap((document) => document.tags))].sort(
-    byString,
-  );
   return [
     { loc: urls.home, lastmod: context.buildDate },
     ...model.resources
@@ -45,8 +44,6 @@ function sitemapEntries(context: EmitContext): SitemapEntry[] {
     ...model.articles.map((article) => ({ loc: urls.articleHtml(article.slug), lastmod: article.updated })),
     ...model.clusters.map((cluster) => listing(pagePaths.cluster(cluster.id))),
     ...model.paths.map((learningPath) => listing(pagePaths.learningPath(learningPath.id))),
-    ...categories.map((category) => listing(pagePaths.category(category))),
-    ...tags.map((tag) => listing(pagePaths.tag(tag))),
   ];
 }
 

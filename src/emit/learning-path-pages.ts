@@ -4,13 +4,15 @@ import { resourceItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
 import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
 import { pageFile, pagePaths } from './page-paths.js';
+import { listingMarkdown } from './listing-markdown.js';
+import { publicPaths } from '../shared/public-paths.js';
 import { readingMinutes } from './readable-html.js';
 
-/** /paths/<path-id>: a curated reading order of resources, premium steps shown with their price. */
+/** /paths/<path-id> and its Markdown twin: a curated reading order of resources, premium steps shown with their price. */
 export function emitLearningPathPages(context: EmitContext): OutputFile[] {
   const { model, urls } = context;
   const bySlug = resourcesBySlugOf(model);
-  return model.paths.map((learningPath) => {
+  return model.paths.flatMap((learningPath) => {
     const path = pagePaths.learningPath(learningPath.id);
     const resources = learningPath.steps.map((slug) => bySlug.get(slug)!);
     const steps = resources.map((resource, index) => ({ ...resourceItem(resource, context), position: index + 1 }));
@@ -28,6 +30,7 @@ export function emitLearningPathPages(context: EmitContext): OutputFile[] {
       json: urls.paths,
       items: steps,
       trail,
+      markdown: urls.learningPathMarkdown(learningPath.id),
     });
     const content = context.pages.render(
       'path',
@@ -44,6 +47,24 @@ export function emitLearningPathPages(context: EmitContext): OutputFile[] {
         breadcrumbs: trail,
       }),
     );
-    return { path: pageFile(path), content };
+    const markdown = listingMarkdown(
+      context,
+      {
+        title: learningPath.title,
+        description,
+        lead: `${steps.length} steps · about ${readingMinutes(freeWords)} min of free reading`,
+      },
+      steps.map((item) => ({
+        title: item.title,
+        markdown: urls.resourceMarkdown(item.slug),
+        description: item.description,
+        premium: item.premium,
+        meta: `${item.category_title} · Updated ${item.updated}`,
+      })),
+    );
+    return [
+      { path: pageFile(path), content },
+      { path: `public${publicPaths.learningPathMarkdown(learningPath.id)}`, content: markdown },
+    ];
   });
 }

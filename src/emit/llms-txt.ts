@@ -40,14 +40,39 @@ export function llmsTxt(context: EmitContext): string {
   }
   for (const cluster of model.clusters) {
     const articles = [cluster.pillar, ...cluster.subs];
+    const overview = link(
+      `${cluster.title}: the guides in reading order`,
+      urls.guideMarkdown(cluster.id),
+      cluster.description ?? `${articles.length} guides`,
+    );
     parts.push(
-      `## Guides: ${oneLine(cluster.title)}\n\n${articles.map((article) => link(article.title, urls.articleMarkdown(article.slug), article.description)).join('\n')}`,
+      `## Guides: ${oneLine(cluster.title)}\n\n${[overview, ...articles.map((article) => link(article.title, urls.articleMarkdown(article.slug), article.description))].join('\n')}`,
+    );
+  }
+  if (model.paths.length) {
+    parts.push(
+      `## Learning paths\n\n${model.paths
+        .map((learningPath) =>
+          link(
+            learningPath.title,
+            urls.learningPathMarkdown(learningPath.id),
+            learningPath.description ?? `${learningPath.steps.length} resources in reading order`,
+          ),
+        )
+        .join('\n')}`,
     );
   }
   // Only documents are linked (llms.txt readers fetch each link as a page): the JSON and NDJSON
   // endpoints are named in the notes above, as plain URLs.
   parts.push(
-    `## Optional\n\n${link('Full text of every free resource', urls.llmsFullTxt, 'all free bodies in one file; premium resources as summaries')}`,
+    `## Optional\n\n${[
+      link('Home page', urls.home, 'the same directory for people, in HTML'),
+      link(
+        'Full text of every free resource',
+        urls.llmsFullTxt,
+        'all free bodies in one file; premium resources as summaries',
+      ),
+    ].join('\n')}`,
   );
   return `${parts.join('\n\n')}\n`;
 }

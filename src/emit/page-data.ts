@@ -66,16 +66,18 @@ export interface Listing {
   json: string;
   items: { title: string; href: string }[];
   trail: Link[];
+  /** Its own Markdown variant; without one (categories, tags) its Markdown twin is llms.txt. */
+  markdown?: string;
 }
 
-/** The head of a page that lists others (cluster, learning path, category, tag): its Markdown twin is llms.txt. */
+/** The head of a page that lists others (cluster, learning path, category, tag). */
 export function listingHead(context: EmitContext, listing: Listing): PageHead {
   const { title, name, description, path, json, items, trail } = listing;
   return {
     title,
     description,
     canonical: pageUrl(context, path),
-    markdown: context.urls.llmsTxt,
+    markdown: listing.markdown ?? context.urls.llmsTxt,
     json,
     jsonld: collectionJsonLd(
       { name, description, path, items: items.map((item) => ({ name: item.title, href: item.href })), trail },

@@ -10,6 +10,8 @@ export const publicPaths = {
   articleHtml: (slug: string) => `/articles/${slug}`,
   articleMarkdown: (slug: string) => `/articles/${slug}.md`,
   articleJson: (slug: string) => `/api/articles/${slug}.json`,
+  guideMarkdown: (cluster: string) => `/guides/${cluster}.md`,
+  learningPathMarkdown: (id: string) => `/paths/${id}.md`,
   x402: (slug: string) => `/api/x402/${slug}`,
   resourceIndex: '/api/resources.json',
   articleIndex: '/api/articles.json',

@@ -18,10 +18,13 @@ export type WorkerRoute =
   | { kind: 'mcp' }
   | { kind: 'x402'; slug: string }
   | { kind: 'grader' }
-  | { kind: 'negotiated-page'; family: 'resources' | 'articles'; slug: string }
+  | { kind: 'negotiated-page'; family: PageFamily; slug: string }
   | { kind: 'mcp-server-card' };
 
 export type WorkerRouteKind = WorkerRoute['kind'];
+
+/** The page families with a Markdown variant at `/<family>/<slug>.md`. */
+export type PageFamily = 'resources' | 'articles' | 'guides' | 'paths';
 
 /**
  * One row of the table. `path` is a template: `{premium}` stands for any premium slug (one pattern
@@ -39,7 +42,7 @@ export interface WorkerRouteEntry {
   /** The operation of openapi.json that describes it. */
   operationId: string;
   variant?: ResourceVariant;
-  family?: 'resources' | 'articles';
+  family?: PageFamily;
   /** Routed only when site.yaml turns `markdown_negotiation` on. */
   negotiation?: true;
 }
@@ -98,6 +101,10 @@ export const workerRouteTable: readonly WorkerRouteEntry[] = [
       ['/resources/{slug}/', 'resources', 'getResourcePage'],
       ['/articles/{slug}', 'articles', 'getArticlePage'],
       ['/articles/{slug}/', 'articles', 'getArticlePage'],
+      ['/guides/{slug}', 'guides', 'getGuidePage'],
+      ['/guides/{slug}/', 'guides', 'getGuidePage'],
+      ['/paths/{slug}', 'paths', 'getLearningPathPage'],
+      ['/paths/{slug}/', 'paths', 'getLearningPathPage'],
     ] as const
   ).map(
     ([path, family, operationId]): WorkerRouteEntry => ({

@@ -32,6 +32,8 @@ it('knows every route the worker answers', () => {
     [
       '/resources/<slug>',
       '/articles/<slug>',
+      '/guides/<slug>',
+      '/paths/<slug>',
       '/resources/<premium>',
       '/resources/<premium>.md',
       '/api/resources/<premium>.json',

@@ -106,6 +106,60 @@ function gatedVariant(
   };
 }
 
+/** A listing page with a Markdown twin: the HTML page (negotiated when the site turns that on) and its `.md`. */
+function pageAndMarkdown(
+  negotiation: boolean,
+  page: {
+    path: string;
+    tag: string;
+    noun: string;
+    parameter: Record<string, unknown>;
+    pageId: string;
+    markdownId: string;
+    markdownSummary: string;
+  },
+): ApiOperation[] {
+  const htmlSummary = `Get ${page.noun} as an HTML page`;
+  return [
+    {
+      method: 'get',
+      path: page.path,
+      operation: {
+        operationId: page.pageId,
+        summary: htmlSummary,
+        tags: [page.tag],
+        parameters: [page.parameter],
+        responses: {
+          '200': response(htmlSummary, {
+            ...text('text/html', 'The page.'),
+            ...(negotiation
+              ? text('text/markdown', 'The Markdown variant, for a request that prefers text/markdown.')
+              : {}),
+          }),
+          '404': notFoundPage,
+        },
+      },
+    },
+    {
+      method: 'get',
+      path: `${page.path}.md`,
+      operation: {
+        operationId: page.markdownId,
+        summary: page.markdownSummary,
+        tags: [page.tag],
+        parameters: [page.parameter],
+        responses: {
+          '200': response(
+            page.markdownSummary,
+            text('text/markdown', 'Title, description, then each document as an absolute .md link.'),
+          ),
+          '404': notFoundPage,
+        },
+      },
+    },
+  ];
+}
+
 /** Every operation a built site answers, statically or through the worker, with the site's own facts. */
 export function apiOperations(context: EmitContext, examples: { paymentRequired: unknown }): ApiOperation[] {
   const { site } = context.model;
@@ -191,6 +245,24 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
         }),
         '404': notFoundPage,
       },
+    }),
+    ...pageAndMarkdown(site.markdown_negotiation, {
+      path: '/guides/{slug}',
+      tag: 'Articles',
+      noun: 'a guide cluster',
+      parameter: slugParameter('A cluster id from /api/articles.json.'),
+      pageId: 'getGuidePage',
+      markdownId: 'getGuideMarkdown',
+      markdownSummary: 'Get a guide cluster as Markdown: its guides in reading order',
+    }),
+    ...pageAndMarkdown(site.markdown_negotiation, {
+      path: '/paths/{slug}',
+      tag: 'Discovery',
+      noun: 'a learning path',
+      parameter: slugParameter('A learning path id from /api/paths.json.'),
+      pageId: 'getLearningPathPage',
+      markdownId: 'getLearningPathMarkdown',
+      markdownSummary: 'Get a learning path as Markdown: its resources in reading order',
     }),
     get('/api/search-index.json', free('Get the search index', 'Discovery', 'getSearchIndex', json('search-index'))),
     get(

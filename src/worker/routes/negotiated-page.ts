@@ -1,4 +1,5 @@
 import { prefersMarkdown } from '../../shared/accept.js';
+import type { PageFamily } from '../../shared/routes.js';
 import type { WorkerEnv } from '../env.js';
 import { errorResponse } from '../responses.js';
 
@@ -12,13 +13,13 @@ export function varyOnAccept(response: Response): Response {
 }
 
 /**
- * A free resource or article page with Markdown negotiation on: `Accept: text/markdown` gets the
+ * A free page with a Markdown variant (resource, guide, cluster, learning path) with negotiation on: `Accept: text/markdown` gets the
  * `.md` variant, anything else the HTML page, both marked `Vary: Accept`.
  */
 export async function negotiatedPage(
   request: Request,
   env: WorkerEnv,
-  family: 'resources' | 'articles',
+  family: PageFamily,
   slug: string,
 ): Promise<Response> {
   if (!env.ASSETS)

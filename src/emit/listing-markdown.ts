@@ -1,0 +1,29 @@
+import type { EmitContext } from './context.js';
+import { linkText } from './markdown-text.js';
+import { agentIndexLine } from './resource-json.js';
+
+export interface ListingEntry {
+  title: string;
+  markdown: string;
+  description?: string;
+  premium?: boolean;
+  /** The same line the HTML item shows under its title (position, category, updated date). */
+  meta: string;
+}
+
+/**
+ * The Markdown variant of a page that lists documents in order (a guide cluster, a learning path):
+ * title, description, the llms.txt pointer, then each document's Markdown URL, absolute.
+ */
+export function listingMarkdown(
+  context: EmitContext,
+  page: { title: string; description: string; lead: string },
+  entries: ListingEntry[],
+): string {
+  const lines = entries.map((entry, index) => {
+    const premium = entry.premium ? ' (premium: key required)' : '';
+    const description = entry.description ? `: ${entry.description.replace(/\s+/g, ' ').trim()}` : '';
+    return `${index + 1}. [${linkText(entry.title)}](${entry.markdown})${premium}${description}\n   ${entry.meta}`;
+  });
+  return `# ${page.title}\n\n> ${page.description.replace(/\s+/g, ' ').trim()}\n\n${agentIndexLine(context)}\n\n${page.lead}\n\n${lines.join('\n')}\n`;
+}
