@@ -129,7 +129,9 @@ describe('every page of the default build in a browser', () => {
       check(facts.canonical === canonical, `canonical ${facts.canonical}, expected ${canonical}`);
       // Documents, guide clusters and learning paths have their own .md; other listings point at llms.txt.
       const markdown =
-        jsonVariantOf(path) || /^\/(guides|paths)\/[^/]+$/.test(path) ? `${canonical}.md` : `${base}/llms.txt`;
+        jsonVariantOf(path) || /^\/(guides|paths)\/[^/]+$|\/preview$/.test(path)
+          ? `${canonical}.md`
+          : `${base}/llms.txt`;
       check(
         facts.markdownAlternate === markdown,
         `Markdown alternate ${facts.markdownAlternate}, expected ${markdown}`,
@@ -149,7 +151,9 @@ describe('every page of the default build in a browser', () => {
             ? ['SearchResultsPage', 'BreadcrumbList']
             : path === '/404.html'
               ? []
-              : ['CollectionPage', 'BreadcrumbList'];
+              : /\/preview$/.test(path)
+                ? ['WebPage', 'BreadcrumbList']
+                : ['CollectionPage', 'BreadcrumbList'];
     const problems: string[] = [];
     for (const { path, facts } of visits.values()) {
       const check = (ok: boolean, what: string) => ok || problems.push(`${path}: ${what}`);

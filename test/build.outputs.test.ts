@@ -81,6 +81,10 @@ const expectedFiles: Record<
   'search/index.html': null,
   'guides/basics/index.html': null,
   'guides/basics.md': null,
+  'resources/data-formats/preview/index.html': null,
+  'resources/data-formats/preview.md': null,
+  'resources/json-api/preview/index.html': null,
+  'resources/json-api/preview.md': null,
   'paths/first-path/index.html': null,
   'paths/first-path.md': null,
   'categories/start-here/index.html': null,
@@ -123,7 +127,7 @@ describe('build: every static output exists and matches its schema', () => {
   it('writes no premium variant publicly, and the premium data for the worker', () => {
     for (const slug of ['data-formats', 'json-api']) {
       expect(fs.existsSync(path.join(pub, `resources/${slug}.md`))).toBe(false);
-      expect(fs.existsSync(path.join(pub, `resources/${slug}`))).toBe(false);
+      expect(fs.existsSync(path.join(pub, `resources/${slug}/index.html`))).toBe(false);
       expect(fs.existsSync(path.join(pub, `api/resources/${slug}.json`))).toBe(false);
     }
     const data = readJson<{
@@ -218,7 +222,8 @@ describe('a single resource', () => {
   it('makes the site links of Markdown variants absolute, leaving code and other sites alone', () => {
     const markdown = text('resources/getting-started.md');
     expect(markdown).toContain('[access terms](https://fixture.example/resources/access-and-pricing)');
-    expect(markdown).toContain('[the API notes](https://fixture.example/resources/json-api.md)');
+    // json-api is premium: a free document's link to it goes to its public preview.
+    expect(markdown).toContain('[the API notes](https://fixture.example/resources/json-api/preview.md)');
     expect(markdown).toContain('[wire formats section](https://fixture.example/resources/wire-formats#field-notes)');
     expect(markdown).not.toMatch(/\]\(\/(?!\/)/);
     expect(text('articles/basics-guide.md')).not.toMatch(/\]\(\/(?!\/)/);
@@ -399,7 +404,7 @@ describe('discovery and license files', () => {
     expect(lines[2]).toBe('> A small directory that exercises every output of the compiler.');
     expect(llms).toMatch(/^## Protocols$/m);
     expect(llms).toContain(`- [Wire formats](${base}/resources/wire-formats.md): Notes on JSON Schema`);
-    expect(llms).toContain(`- [Data formats (premium: key required)](${base}/resources/data-formats.md)`);
+    expect(llms).toContain(`- [Data formats (premium: key required)](${base}/resources/data-formats/preview.md)`);
     expect(llms).toContain(`- [First steps](${base}/articles/first-steps.md)`);
     const headings = lines.filter((line) => line.startsWith('## '));
     expect(headings.at(-1)).toBe('## Optional');
@@ -428,13 +433,14 @@ describe('discovery and license files', () => {
     const sitemap = text('sitemap-0.xml');
     expect(sitemap).toContain(`<loc>${base}/resources/wire-formats</loc><lastmod>2026-05-05</lastmod>`);
     expect(sitemap).toContain(`<loc>${base}/articles/next-steps</loc>`);
-    expect(sitemap).not.toContain('data-formats');
+    expect(sitemap).not.toContain(`${base}/resources/data-formats<`);
+    expect(sitemap).toContain(`<loc>${base}/resources/data-formats/preview</loc>`);
     expect(sitemap).toContain(`<loc>${base}/guides/basics</loc>`);
     expect(sitemap).toContain(`<loc>${base}/paths/first-path</loc>`);
     expect(sitemap).not.toContain('/categories/');
     expect(sitemap).not.toContain('/tags/');
-    // Home, 3 free resources, 3 guides, 1 cluster, 1 path.
-    expect(sitemap.match(/<url>/g)).toHaveLength(1 + 3 + 3 + 1 + 1);
+    // Home, 3 free resources, 2 premium previews, 3 guides, 1 cluster, 1 path.
+    expect(sitemap.match(/<url>/g)).toHaveLength(1 + 3 + 2 + 3 + 1 + 1);
     const llms = text('llms.txt');
     for (const [, page] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
       const listed = page === `${base}/` ? `(${page})` : `(${page}.md)`;
@@ -475,5 +481,23 @@ describe('discovery and license files', () => {
     const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
     expect(ld['@graph'].map((node: { '@type': string }) => node['@type'])).toEqual(['WebSite', 'Organization']);
     expect(html).toContain('(premium, 5 EUR)');
+  });
+});
+
+describe('the public preview of a premium resource', () => {
+  it('answers what the resource is and how to get it, in HTML and Markdown, without its headings', () => {
+    const html = text('resources/data-formats/preview/index.html');
+    const markdown = text('resources/data-formats/preview.md');
+    for (const page of [html, markdown]) {
+      expect(page).toContain('A field-by-field tour of every export format, with parsing advice.');
+      expect(page).toContain('Authorization: Bearer');
+      // The H2 headings are the worker's to give: nothing under public/ carries them.
+      for (const heading of ['NDJSON exports', 'Schema versions']) expect(page).not.toContain(heading);
+    }
+    expect(markdown.startsWith('# Data formats (premium)\n\n> The JSON, NDJSON and Markdown formats')).toBe(true);
+    expect(html).toContain(`<link rel="canonical" href="${base}/resources/data-formats/preview">`);
+    expect(html).toContain(
+      `<link rel="alternate" type="text/markdown" href="${base}/resources/data-formats/preview.md">`,
+    );
   });
 });

@@ -109,6 +109,8 @@ function calls(): Call[] {
     ['article json', '/api/articles/basics-guide.json', none, 200],
     ['article markdown', '/articles/first-steps.md', none, 200],
     ['article page', '/articles/first-steps', none, 200],
+    ['premium preview page', '/resources/data-formats/preview', none, 200],
+    ['premium preview markdown', '/resources/data-formats/preview.md', none, 200],
     ['guide cluster page', '/guides/basics', none, 200],
     ['guide cluster markdown', '/guides/basics.md', none, 200],
     ['unknown guide cluster', '/guides/no-such-cluster', none, 404],

@@ -28,6 +28,7 @@ import { emitContextFor } from '../emit/create-context.js';
 import { emitWorkerData, workerData } from '../emit/worker-data.js';
 import { emitWranglerConfig } from '../emit/wrangler-config.js';
 import { emitOpenApi } from '../emit/openapi/emit-openapi.js';
+import { emitPremiumPreviews } from '../emit/premium-previews.js';
 import { emitDiscoveryExtras } from '../emit/discovery-extras.js';
 import { bundleWorker } from './bundle-worker.js';
 import { leakGuard, premiumSentences } from './premium-guard.js';
@@ -113,6 +114,7 @@ export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: Emi
   { emit: emitWranglerConfig, reads: 'metadata' },
   { emit: emitDiscoveryExtras, reads: 'metadata' },
   { emit: emitOpenApi, reads: 'metadata' },
+  { emit: emitPremiumPreviews, reads: 'metadata' },
 ];
 
 /** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */

@@ -1,4 +1,4 @@
-import { absoluteLinks } from '../markdown/render.js';
+import { agentMarkdownBody } from './agent-links.js';
 import { agentIndexLine } from './resource-json.js';
 import { linkText } from './markdown-text.js';
 import type { Article, Cluster, ContentModel, Resource } from '../content/model.js';
@@ -147,7 +147,7 @@ export function articleMarkdown(article: Article, cluster: Cluster, context: Emi
   ];
   if (article.takeaways.length)
     parts.push(`## Key takeaways\n\n${article.takeaways.map((point) => `- ${point}`).join('\n')}`);
-  parts.push(absoluteLinks(article.body, article.rendered.rootRelativeAt, urls.base));
+  parts.push(agentMarkdownBody(article, context));
   if (article.faq.length)
     parts.push(`## FAQ\n\n${article.faq.map((entry) => `### ${entry.question}\n\n${entry.answer}`).join('\n\n')}`);
   parts.push(

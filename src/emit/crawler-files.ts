@@ -29,9 +29,9 @@ interface SitemapEntry {
 }
 
 /**
- * Pages worth a crawler's visit, the same set llms.txt lists: home, free resources, guides, guide
- * clusters and learning paths. Premium pages answer 402, so they stay out; category and tag pages
- * are lists of links to pages listed here, reachable from every page, and stay out too.
+ * Pages worth a crawler's visit, the same set llms.txt lists: home, free resources, the previews of
+ * premium ones, guides, guide clusters and learning paths. Premium pages answer 402, so they stay
+ * out; category and tag pages are lists of links to pages listed here, and stay out too.
  */
 function sitemapEntries(context: EmitContext): SitemapEntry[] {
   const { model, urls } = context;
@@ -41,6 +41,9 @@ function sitemapEntries(context: EmitContext): SitemapEntry[] {
     ...model.resources
       .filter((resource) => !resource.premium)
       .map((resource) => ({ loc: urls.resourceHtml(resource.slug), lastmod: resource.updated })),
+    ...model.resources
+      .filter((resource) => resource.premium)
+      .map((resource) => ({ loc: urls.premiumPreview(resource.slug), lastmod: resource.updated })),
     ...model.articles.map((article) => ({ loc: urls.articleHtml(article.slug), lastmod: article.updated })),
     ...model.clusters.map((cluster) => listing(pagePaths.cluster(cluster.id))),
     ...model.paths.map((learningPath) => listing(pagePaths.learningPath(learningPath.id))),

@@ -159,3 +159,26 @@ export function searchPageJsonLd(description: string, trail: Link[], context: Em
     breadcrumbList(trail, context),
   );
 }
+
+/** The public preview of a premium resource: a free page about a paywalled article. */
+export function premiumPreviewJsonLd(resource: Resource, trail: Link[], context: EmitContext): unknown {
+  const url = context.urls.premiumPreview(resource.slug);
+  return graph(
+    {
+      '@type': 'WebPage',
+      '@id': url,
+      url,
+      name: `${resource.title} (premium)`,
+      description: resource.description,
+      inLanguage: context.model.site.language,
+      isPartOf: website(context),
+      about: {
+        '@type': 'TechArticle',
+        headline: resource.title,
+        url: context.urls.resourceHtml(resource.slug),
+        isAccessibleForFree: false,
+      },
+    },
+    breadcrumbList(trail, context),
+  );
+}

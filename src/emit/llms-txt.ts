@@ -2,6 +2,7 @@ import { byString } from '../util/compare.js';
 import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
 import { linkText, oneLine } from './markdown-text.js';
+import { agentMarkdownBody } from './agent-links.js';
 
 /** /llms.txt in the llmstxt.org format: H1, blockquote, notes, H2 file lists of absolute `.md` links, `## Optional` last. */
 export function llmsTxt(context: EmitContext): string {
@@ -35,7 +36,8 @@ export function llmsTxt(context: EmitContext): string {
   }
   if (premium.length) {
     parts.push(
-      `## Premium resources\n\n${premium.map((resource) => link(`${resource.title} (premium: key required)`, urls.resourceMarkdown(resource.slug), resource.description)).join('\n')}`,
+      // Each links its public preview (200: what it covers and how to get it); the body answers 402 without a key.
+      `## Premium resources\n\n${premium.map((resource) => link(`${resource.title} (premium: key required)`, urls.premiumPreviewMarkdown(resource.slug), resource.description)).join('\n')}`,
     );
   }
   for (const cluster of model.clusters) {
@@ -77,15 +79,20 @@ export function llmsTxt(context: EmitContext): string {
   return `${parts.join('\n\n')}\n`;
 }
 
-/** /llms-full.txt: every free body in full; premium resources contribute only their summary. Produced in chunks. */
+/**
+ * /llms-full.txt: every free body in full, its site links absolute as in the .md variants; premium
+ * resources contribute only their summary. Produced in chunks.
+ */
 export function* llmsFullTxt(context: EmitContext): Generator<string> {
   const { model, urls } = context;
   yield `# ${model.site.name}\n\n---\n\n> ${oneLine(model.site.description)}`;
   for (const resource of model.resources) {
-    const header = `Source: ${urls.resourceMarkdown(resource.slug)}\nUpdated: ${resource.updated}`;
+    // A premium body is not here: its source is the public preview, which says how to get it.
+    const source = resource.premium ? urls.premiumPreviewMarkdown(resource.slug) : urls.resourceMarkdown(resource.slug);
+    const header = `Source: ${source}\nUpdated: ${resource.updated}`;
     const text = resource.premium
       ? `Premium resource: the body needs an access key (${urls.terms}).\n\n${resource.premium_summary ?? ''}`
-      : demoteHeadings(resource.body);
+      : demoteHeadings(agentMarkdownBody(resource, context));
     yield `\n\n---\n\n## ${oneLine(resource.title)}\n\n> ${oneLine(resource.description)}\n\n${header}\n\n${text}`;
   }
   yield '\n';

@@ -1,4 +1,4 @@
-import { absoluteLinks } from '../markdown/render.js';
+import { agentMarkdownBody } from './agent-links.js';
 import type { Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
 import { estimateTokens } from './context.js';
@@ -62,7 +62,7 @@ export function resourceSources(resource: Resource): string[] {
  * with its site links made absolute, so an agent that fetched only this file can follow them.
  */
 export function resourceMarkdown(resource: Resource, context: EmitContext): string {
-  const body = absoluteLinks(resource.body, resource.rendered.rootRelativeAt, context.urls.base);
+  const body = agentMarkdownBody(resource, context);
   return `# ${resource.title}\n\n> ${resource.description}\n\n${agentIndexLine(context)}\n\n${body}\n`;
 }
 

@@ -38,13 +38,23 @@ export function renderMarkdown(body: string): RenderedMarkdown {
   };
 }
 
-/** The body with the base URL put in front of each root-relative link, so it can be followed from anywhere. */
-export function absoluteLinks(body: string, rootRelativeAt: readonly number[], base: string): string {
+/**
+ * The body with the base URL put in front of each root-relative link, so it can be followed from
+ * anywhere. `retarget` may point a link elsewhere: given the text from the link's start, it returns
+ * how many characters of it to replace and with what (a path on the site), or null to keep it.
+ */
+export function absoluteLinks(
+  body: string,
+  rootRelativeAt: readonly number[],
+  base: string,
+  retarget: (from: string) => { length: number; path: string } | null = () => null,
+): string {
   let result = '';
   let from = 0;
   for (const at of rootRelativeAt) {
-    result += body.slice(from, at) + base;
-    from = at;
+    const replacement = retarget(body.slice(at, at + 200));
+    result += body.slice(from, at) + base + (replacement?.path ?? '');
+    from = at + (replacement?.length ?? 0);
   }
   return result + body.slice(from);
 }

@@ -7,6 +7,9 @@ export const publicPaths = {
   resourceHtml: (slug: string) => `/resources/${slug}`,
   resourceMarkdown: (slug: string) => `/resources/${slug}.md`,
   resourceJson: (slug: string) => `/api/resources/${slug}.json`,
+  /** The public page about a premium resource: what it covers in public terms and how to get it. */
+  premiumPreview: (slug: string) => `/resources/${slug}/preview`,
+  premiumPreviewMarkdown: (slug: string) => `/resources/${slug}/preview.md`,
   articleHtml: (slug: string) => `/articles/${slug}`,
   articleMarkdown: (slug: string) => `/articles/${slug}.md`,
   articleJson: (slug: string) => `/api/articles/${slug}.json`,

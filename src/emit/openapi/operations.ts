@@ -246,6 +246,16 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
         '404': notFoundPage,
       },
     }),
+    // The preview pages are static files: the worker does not negotiate them.
+    ...pageAndMarkdown(false, {
+      path: '/resources/{slug}/preview',
+      tag: 'Resources',
+      noun: 'the public preview of a premium resource',
+      parameter: slugParameter('A premium resource slug.'),
+      pageId: 'getPremiumPreview',
+      markdownId: 'getPremiumPreviewMarkdown',
+      markdownSummary: 'Get the public preview of a premium resource as Markdown',
+    }),
     ...pageAndMarkdown(site.markdown_negotiation, {
       path: '/guides/{slug}',
       tag: 'Articles',
