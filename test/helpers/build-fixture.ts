@@ -6,8 +6,12 @@ import { tempDir } from './fixtures.js';
 export const testEpoch = String(Date.UTC(2026, 5, 1) / 1000);
 
 /** Builds a content folder into a fresh temp `dist`, failing loudly on content errors. */
-export async function buildFixture(contentDir: string, outDir = path.join(tempDir(), 'dist')): Promise<BuildResult> {
-  const result = await build({ contentDir, outDir, sourceDateEpoch: testEpoch });
+export async function buildFixture(
+  contentDir: string,
+  outDir = path.join(tempDir(), 'dist'),
+  options: { baseUrl?: string } = {},
+): Promise<BuildResult> {
+  const result = await build({ contentDir, outDir, sourceDateEpoch: testEpoch, ...options });
   if (!result.ok)
     throw new Error(
       `Fixture ${contentDir} did not build:\n${result.problems.map((problem) => `${problem.file}:${problem.line} ${problem.message}`).join('\n')}`,

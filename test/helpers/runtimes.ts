@@ -30,8 +30,9 @@ export async function startServe(
   dist: string,
   keysFile: string,
   extraEnv: Record<string, string> = {},
+  port = 0,
 ): Promise<Runtime & { url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [cliPath, 'serve', dist, '--port', '0', '--keys-file', keysFile], {
+  const child = spawn(process.execPath, [cliPath, 'serve', dist, '--port', String(port), '--keys-file', keysFile], {
     cwd: repoRoot,
     env: { ...process.env, ...extraEnv, AGENTDIR_KEYS: '', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,11 +115,12 @@ export function readWranglerConfig(dist: string): {
 export async function startWorkerd(
   dist: string,
   bindings: Record<string, string>,
+  port = 0,
 ): Promise<Runtime & { url: string; miniflare: Miniflare; setKeys(secret: string): Promise<void> }> {
   const config = readWranglerConfig(dist);
   const options = (keys: Record<string, string>) => ({
     host: '127.0.0.1',
-    port: 0,
+    port,
     modules: true,
     scriptPath: path.join(dist, config.main),
     modulesRoot: path.dirname(path.join(dist, config.main)),
