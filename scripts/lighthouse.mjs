@@ -12,21 +12,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { defaultConfig } from 'lighthouse';
+import { chromiumFlags } from './chromium-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = path.join(root, 'bin', 'agentdir.js');
 const chromiumPath = '/usr/bin/chromium';
-// The flags of the browser tests: headless, and nothing that phones home (there is no internet here).
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const targets = { seo: 100, accessibility: 95 };
 const pages = [
   ['home', '/'],

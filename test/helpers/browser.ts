@@ -1,21 +1,10 @@
 import fs from 'node:fs';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { tempDir } from './fixtures.js';
+import { chromiumFlags } from '../../scripts/chromium-flags.mjs';
 
 /** Debian's chromium; .ci/run installs it. Playwright never downloads a browser of its own here. */
 export const chromiumPath = '/usr/bin/chromium';
-
-/** Headless, and nothing that phones home: this machine has no internet, and background fetches would only fail. */
-export const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface TestBrowser {
   /** One browser context for every page a test file visits. */
