@@ -62,6 +62,18 @@ describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
     }
   });
 
+  it('answers Accept: text/markdown on guide cluster and learning path pages with their Markdown twins', async () => {
+    for (const [pathname, heading] of [
+      ['/guides/basics', '# Basics'],
+      ['/paths/first-path', '# First path'],
+    ] as const) {
+      const response = await get(runtimes[name]!, pathname, { Accept: 'text/markdown' });
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('content-type'), pathname).toBe('text/markdown; charset=utf-8');
+      expect(response.body.startsWith(heading), pathname).toBe(true);
+    }
+  });
+
   it('still answers HTML to browsers, marked Vary: Accept', async () => {
     const response = await get(runtimes[name]!, '/resources/wire-formats', {
       Accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
