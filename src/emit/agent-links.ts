@@ -1,7 +1,7 @@
 import type { Article, Resource } from '../content/model.js';
 import { absoluteLinks } from '../markdown/render.js';
 import { publicPaths } from '../shared/public-paths.js';
-import type { EmitContext } from './context.js';
+import { type EmitContext, premiumSlugs } from './context.js';
 
 const premiumPage = /^\/resources\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\.md)?(?=$|[#?\s)>"])/;
 
@@ -27,7 +27,7 @@ const premiumSets = new WeakMap<EmitContext['model'], ReadonlySet<string>>();
 function premiumSlugSet(context: EmitContext): ReadonlySet<string> {
   let set = premiumSets.get(context.model);
   if (!set) {
-    set = new Set(context.model.resources.filter((resource) => resource.premium).map((resource) => resource.slug));
+    set = new Set(premiumSlugs(context.model));
     premiumSets.set(context.model, set);
   }
   return set;

@@ -26,3 +26,8 @@ export interface EmitContext {
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
+
+/** The slugs of the premium resources, in model order (sorted by slug). */
+export function premiumSlugs(model: ContentModel): string[] {
+  return model.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
+}

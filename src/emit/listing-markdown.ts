@@ -1,5 +1,5 @@
 import type { EmitContext } from './context.js';
-import { linkText } from './markdown-text.js';
+import { linkText, oneLine } from './markdown-text.js';
 import { agentIndexLine } from './resource-json.js';
 
 export interface ListingEntry {
@@ -22,8 +22,8 @@ export function listingMarkdown(
 ): string {
   const lines = entries.map((entry, index) => {
     const premium = entry.premium ? ' (premium: key required)' : '';
-    const description = entry.description ? `: ${entry.description.replace(/\s+/g, ' ').trim()}` : '';
+    const description = entry.description ? `: ${oneLine(entry.description)}` : '';
     return `${index + 1}. [${linkText(entry.title)}](${entry.markdown})${premium}${description}\n   ${entry.meta}`;
   });
-  return `# ${page.title}\n\n> ${page.description.replace(/\s+/g, ' ').trim()}\n\n${agentIndexLine(context)}\n\n${page.lead}\n\n${lines.join('\n')}\n`;
+  return `# ${page.title}\n\n> ${oneLine(page.description)}\n\n${agentIndexLine(context)}\n\n${page.lead}\n\n${lines.join('\n')}\n`;
 }

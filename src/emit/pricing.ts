@@ -1,4 +1,4 @@
-import type { EmitContext } from './context.js';
+import { type EmitContext, premiumSlugs } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
 import type { Payment, Pricing } from '../schemas/types.js';
 
@@ -6,10 +6,6 @@ export const keyHeaders = ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_K
 
 export function howToPay(context: EmitContext): string {
   return `Buy an access key at ${context.model.site.pricing.payment_url}, then retry the request with the header \`Authorization: Bearer <API_KEY>\` (or \`x-api-key: <API_KEY>\`). Or pay per fetch with x402 at ${context.urls.x402('{slug}')}.`;
-}
-
-function premiumSlugs(context: EmitContext): string[] {
-  return context.model.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
 }
 
 /** /api/pricing.json: the four paid tiers, the per-fetch x402 price first. */
@@ -40,7 +36,7 @@ export function pricingJson(context: EmitContext): Pricing {
     payment_manifest: urls.payment,
     license: urls.license,
     terms: urls.terms,
-    premium: premiumSlugs(context),
+    premium: premiumSlugs(context.model),
     tiers: [
       perFetch,
       ...site.pricing.tiers.map((tier) => ({
@@ -62,7 +58,7 @@ export function pricingJson(context: EmitContext): Pricing {
 export function paymentJson(context: EmitContext): Payment {
   const { site } = context.model;
   const { urls } = context;
-  const premium = premiumSlugs(context);
+  const premium = premiumSlugs(context.model);
   return {
     site: site.name,
     url: urls.home,

@@ -1,5 +1,5 @@
 import { workerRoutePatterns } from '../shared/routes.js';
-import type { EmitContext } from './context.js';
+import { type EmitContext, premiumSlugs } from './context.js';
 import type { OutputFile } from './output.js';
 
 /** A Workers name from the site name: lowercase letters, digits and dashes. */
@@ -15,7 +15,7 @@ function workerName(siteName: string): string {
 
 /** dist/wrangler.jsonc: static assets from public/, the worker only on its own routes. */
 export function wranglerConfig(context: EmitContext): Record<string, unknown> {
-  const premium = context.model.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
+  const premium = premiumSlugs(context.model);
   return {
     // Resolved from this file in dist/: wrangler installed beside it in the project.
     $schema: '../node_modules/wrangler/config-schema.json',

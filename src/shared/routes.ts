@@ -95,28 +95,27 @@ export const workerRouteTable: readonly WorkerRouteEntry[] = [
       variant,
     }),
   ),
+  // Every page family with a Markdown twin, with and without the trailing slash a static host redirects.
   ...(
     [
-      ['/resources/{slug}', 'resources', 'getResourcePage'],
-      ['/resources/{slug}/', 'resources', 'getResourcePage'],
-      ['/articles/{slug}', 'articles', 'getArticlePage'],
-      ['/articles/{slug}/', 'articles', 'getArticlePage'],
-      ['/guides/{slug}', 'guides', 'getGuidePage'],
-      ['/guides/{slug}/', 'guides', 'getGuidePage'],
-      ['/paths/{slug}', 'paths', 'getLearningPathPage'],
-      ['/paths/{slug}/', 'paths', 'getLearningPathPage'],
+      ['resources', 'getResourcePage'],
+      ['articles', 'getArticlePage'],
+      ['guides', 'getGuidePage'],
+      ['paths', 'getLearningPathPage'],
     ] as const
-  ).map(
-    ([path, family, operationId]): WorkerRouteEntry => ({
-      path,
-      kind: 'negotiated-page',
-      methods: read,
-      gated: false,
-      handler: 'negotiated-page.ts',
-      operationId,
-      family,
-      negotiation: true,
-    }),
+  ).flatMap(([family, operationId]) =>
+    [`/${family}/{slug}`, `/${family}/{slug}/`].map(
+      (path): WorkerRouteEntry => ({
+        path,
+        kind: 'negotiated-page',
+        methods: read,
+        gated: false,
+        handler: 'negotiated-page.ts',
+        operationId,
+        family,
+        negotiation: true,
+      }),
+    ),
   ),
 ];
 

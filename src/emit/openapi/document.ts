@@ -1,4 +1,5 @@
 import type { EmitContext } from '../context.js';
+import { oneLine } from '../markdown-text.js';
 import { apiOperations } from './operations.js';
 import { componentName, referencedSchemas, schemaComponents } from './schema-components.js';
 
@@ -36,7 +37,7 @@ export function openApiDocument(context: EmitContext, examples: OpenApiExamples)
     info: {
       title: `${site.name} API`,
       version: interfaceVersion,
-      description: `${site.description.replace(/\s+/g, ' ').trim()}\n\nEvery operation is a static file except the premium variants, the full corpus, x402, the grader and the MCP server, which the site's worker answers.`,
+      description: `${oneLine(site.description)}\n\nEvery operation is a static file except the premium variants, the full corpus, x402, the grader and the MCP server, which the site's worker answers.`,
       contact: {
         name: site.publisher.name,
         ...(site.publisher.url ? { url: site.publisher.url } : {}),
