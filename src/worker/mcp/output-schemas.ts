@@ -1,17 +1,9 @@
 import { anyObject, integer, string, type JsonSchema } from './json-schema.js';
-
-import {
-  articleRef as articleRefPart,
-  corpusLicenseRequired as corpusLicenseRequiredPart,
-  paymentRequired as paymentRequiredPart,
-  resourceIndexItem,
-  searchIndexRow,
-} from './schema-parts.js';
+import { searchIndexRow } from './schema-parts.js';
 
 // The output schemas the tools publish are the schemas/ the build validates the same data with,
-// inlined by `npm run generate:types` into schema-parts.ts: never restated here.
-
-export const resourceItem: JsonSchema = resourceIndexItem;
+// inlined by `npm run generate:types` into schema-parts.ts (imported from there by the tools):
+// what is here only adds to them.
 
 /** A row of the search index, with the score the ranking gave it. */
 export const searchHit: JsonSchema = {
@@ -22,13 +14,6 @@ export const searchHit: JsonSchema = {
   },
   required: [...(searchIndexRow.required as string[]), 'score'],
 };
-
-export const articleRef: JsonSchema = articleRefPart;
-
-/** What a caller without a valid key learns about a premium resource. */
-export const paymentRequired: JsonSchema = paymentRequiredPart;
-
-export const corpusLicenseRequired: JsonSchema = corpusLicenseRequiredPart;
 
 export const document = (description: string) => anyObject(description);
 

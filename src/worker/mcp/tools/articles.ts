@@ -1,5 +1,6 @@
 import { array, input, integer, object, slugArgument, string } from '../json-schema.js';
-import { articleRef, document } from '../output-schemas.js';
+import { document } from '../output-schemas.js';
+import { articleRef } from '../schema-parts.js';
 import type { ArticleIndex } from '../site-types.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import { ToolArgumentError, type Tool } from '../tool.js';

@@ -11,7 +11,8 @@ import {
   limitArgument,
   object,
 } from '../json-schema.js';
-import { corpusLicenseRequired, document, nextCursor } from '../output-schemas.js';
+import { document, nextCursor } from '../output-schemas.js';
+import { corpusLicenseRequired } from '../schema-parts.js';
 import { decodeCursor, page } from '../pagination.js';
 import type { CorpusRecord } from '../site-types.js';
 import { publicPaths } from '../../../shared/public-paths.js';

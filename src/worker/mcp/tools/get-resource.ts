@@ -1,7 +1,8 @@
 import { verifyKey } from '../../access-keys.js';
 import { howToPayFor, paymentRequiredBody } from '../../payment-required.js';
 import { apiKeyArgument, boolean, input, object, slugArgument, string } from '../json-schema.js';
-import { document, paymentRequired } from '../output-schemas.js';
+import { document } from '../output-schemas.js';
+import { paymentRequired } from '../schema-parts.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import { ToolArgumentError, type Tool } from '../tool.js';
 

@@ -1,5 +1,6 @@
 import { array, boolean, cursorArgument, input, limitArgument, object, string } from '../json-schema.js';
-import { nextCursor, resourceItem } from '../output-schemas.js';
+import { nextCursor } from '../output-schemas.js';
+import { resourceIndexItem } from '../schema-parts.js';
 import { decodeCursor, page } from '../pagination.js';
 import type { ResourceIndex } from '../site-types.js';
 import { publicPaths } from '../../../shared/public-paths.js';
@@ -17,7 +18,7 @@ export const listResources: Tool = {
     cursor: cursorArgument,
     limit: limitArgument(100, 50),
   }),
-  outputSchema: object({ total: { type: 'integer' }, resources: array(resourceItem), nextCursor }, [
+  outputSchema: object({ total: { type: 'integer' }, resources: array(resourceIndexItem), nextCursor }, [
     'total',
     'resources',
   ]),
