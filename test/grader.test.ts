@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkFetcher } from '../src/grader/fetcher.js';
 import { gradeSite } from '../src/grader/grade.js';
 import { fixturesDir } from './helpers/fixtures.js';
+import { fetchDespiteReset } from './helpers/fetch-despite-reset.js';
 import { gradeCli } from './helpers/grade-cli.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
@@ -169,21 +170,12 @@ const forbiddenTargets = [
 
 describe.each(['serve', 'workerd'])('POST /api/grader on %s', (name) => {
   const post = async (body: string, method = 'POST') => {
-    // Local workerd resets the connection right after answering a body it did not read (the 413);
-    // when the reset overtakes the answer, the client sees ECONNRESET. Up to three attempts on that alone.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const response = await fetch(`${runtimes[name]!.url}api/grader`, {
-          method,
-          headers: { 'Content-Type': 'application/json' },
-          ...(method === 'POST' ? { body } : {}),
-        });
-        return { status: response.status, body: await response.json().catch(() => null) };
-      } catch (error) {
-        const code = (error as { cause?: { code?: string } }).cause?.code;
-        if (attempt === 3 || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw error;
-      }
-    }
+    const response = await fetchDespiteReset(`${runtimes[name]!.url}api/grader`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      ...(method === 'POST' ? { body } : {}),
+    });
+    return { status: response.status, body: await response.json().catch(() => null) };
   };
 
   it(`refuses ${forbiddenTargets.length} forbidden targets with a 400 JSON error`, async () => {

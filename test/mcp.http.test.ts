@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchDespiteReset } from './helpers/fetch-despite-reset.js';
 import { startServe, startWorkerd } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
@@ -27,23 +28,9 @@ function modernHeaders(method: string, name?: string): Record<string, string> {
   return { ...json, 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...(name ? { 'Mcp-Name': name } : {}) };
 }
 
-/**
- * Under load, workerd can close a kept-alive connection just as the next request goes out on it
- * (undici: "other side closed", UND_ERR_SOCKET) and that request gets no answer at all: it is sent
- * once more. Any answer, whatever its status, is returned as it is.
- */
-async function fetchAnswered(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
-    return fetch(url, init);
-  }
-}
-
 describe.each(['serve', 'workerd'])('MCP over raw HTTP on %s', (runtime) => {
   const post = async (body: unknown, headers: Record<string, string> = json) => {
-    const response = await fetchAnswered(`${urls[runtime]}mcp`, {
+    const response = await fetchDespiteReset(`${urls[runtime]}mcp`, {
       method: 'POST',
       headers,
       body: typeof body === 'string' ? body : JSON.stringify(body),
