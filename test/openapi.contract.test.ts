@@ -18,7 +18,8 @@ const runtimes: Record<string, { dormant: Runtime; configured: Runtime }> = {};
 let contract: OpenApiContract;
 
 beforeAll(async () => {
-  const site = await siteUnderTest();
+  // llms.txt split into section files, so their operations are in the document too.
+  const site = await siteUnderTest({ llmsBudget: 1500 });
   keys = site.keys;
   facilitator = await startFacilitator();
   const env = { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo, X402_NETWORK: 'base-sepolia' };
@@ -106,6 +107,9 @@ function calls(): Call[] {
       200,
     ],
     ...gated,
+    ['llms.txt section', '/llms/resources-protocols.txt', none, 200],
+    ['llms.txt section, full text', '/llms-full/resources-protocols.txt', none, 200],
+    ['unknown llms.txt section', '/llms/no-such-section.txt', none, 404],
     ['article json', '/api/articles/basics-guide.json', none, 200],
     ['article markdown', '/articles/first-steps.md', none, 200],
     ['article page', '/articles/first-steps', none, 200],

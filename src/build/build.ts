@@ -10,7 +10,7 @@ import { emitCrawlerFiles } from '../emit/crawler-files.js';
 import { emitHeadersFile } from '../emit/headers-file.js';
 import { emitIndexes } from '../emit/indexes.js';
 import { emitLicense } from '../emit/license-xml.js';
-import { emitLlmsTxt } from '../emit/llms-txt.js';
+import { emitLlmsFullTxt, emitLlmsTxt } from '../emit/llms-txt.js';
 import type { OutputFile, OutputFiles } from '../emit/output.js';
 import { emitPages } from '../emit/pages.js';
 import { emitStylesheet } from '../emit/stylesheet.js';
@@ -98,7 +98,8 @@ export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: Emi
   { emit: emitCorpus, reads: 'text' },
   { emit: emitSamples, reads: 'text' },
   { emit: emitPricing, reads: 'metadata' },
-  { emit: emitLlmsTxt, reads: 'text' },
+  { emit: emitLlmsTxt, reads: 'metadata' },
+  { emit: emitLlmsFullTxt, reads: 'text' },
   { emit: emitCrawlerFiles, reads: 'metadata' },
   { emit: emitLicense, reads: 'metadata' },
   { emit: emitServerCard, reads: 'metadata' },

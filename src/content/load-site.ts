@@ -27,9 +27,10 @@ export async function loadSite(
 
 type RawSite = Omit<
   Site,
-  'language' | 'license' | 'content_signals' | 'x402' | 'mcp' | 'pricing' | 'markdown_negotiation'
+  'language' | 'license' | 'content_signals' | 'x402' | 'mcp' | 'pricing' | 'markdown_negotiation' | 'llms_txt'
 > & {
   markdown_negotiation?: boolean;
+  llms_txt?: Partial<Site['llms_txt']>;
   language?: string;
   license?: Partial<Site['license']>;
   content_signals?: Partial<Site['content_signals']>;
@@ -70,5 +71,6 @@ function withDefaults(raw: RawSite, baseUrl?: string): Site {
     },
     mcp: { allowed_origins: raw.mcp?.allowed_origins ?? [] },
     markdown_negotiation: raw.markdown_negotiation ?? false,
+    llms_txt: { max_characters: raw.llms_txt?.max_characters ?? 50_000 },
   };
 }

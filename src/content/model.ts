@@ -17,7 +17,7 @@ type Given<T> = NonNullable<T>;
 /** content/site.yaml after validation, with defaults applied; `url` has no trailing slash. */
 export type Site = Omit<
   SiteFile,
-  'language' | 'license' | 'content_signals' | 'pricing' | 'x402' | 'mcp' | 'markdown_negotiation'
+  'language' | 'license' | 'content_signals' | 'pricing' | 'x402' | 'mcp' | 'markdown_negotiation' | 'llms_txt'
 > & {
   language: string;
   license: Required<Pick<Given<SiteFile['license']>, 'name' | 'permits' | 'prohibits'>> &
@@ -27,6 +27,7 @@ export type Site = Omit<
   x402: Required<Omit<Given<SiteFile['x402']>, 'asset'>> & Pick<Given<SiteFile['x402']>, 'asset'>;
   mcp: Required<Given<SiteFile['mcp']>>;
   markdown_negotiation: boolean;
+  llms_txt: Required<Given<SiteFile['llms_txt']>>;
 };
 
 export type PricingTier = Site['pricing']['tiers'][number];

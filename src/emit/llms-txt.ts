@@ -1,21 +1,36 @@
-import { byString } from '../util/compare.js';
-import type { EmitContext } from './context.js';
-import type { OutputFile } from './output.js';
-import { linkText, oneLine } from './markdown-text.js';
+import type { Article, Resource } from '../content/model.js';
 import { agentMarkdownBody } from './agent-links.js';
+import { type EmitContext, estimateTokens } from './context.js';
+import { type LlmsSection, llmsLink, llmsSections, splitSection } from './llms-sections.js';
+import { oneLine } from './markdown-text.js';
+import type { OutputFile } from './output.js';
 
-/** /llms.txt in the llmstxt.org format: H1, blockquote, notes, H2 file lists of absolute `.md` links, `## Optional` last. */
-export function llmsTxt(context: EmitContext): string {
-  const { model, urls } = context;
-  const { site } = model;
-  const categoryTitle = new Map((site.categories ?? []).map((category) => [category.id, category.title]));
-  const free = model.resources.filter((resource) => !resource.premium);
-  const premium = model.resources.filter((resource) => resource.premium);
-  const categories = [...new Set(free.map((resource) => resource.category))].sort(byString);
-  const link = (title: string, url: string, description: string) =>
-    `- [${linkText(title)}](${url}): ${oneLine(description)}`;
+// /llms.txt in the llmstxt.org format: H1, blockquote, notes, H2 file lists of absolute `.md`
+// links, `## Optional` last. Past the site's budget (site.yaml `llms_txt.max_characters`) it
+// becomes an index of section files, each a valid llms.txt within the same budget, with the full
+// text of each section beside it, so no reader has to cut a file short.
 
-  const parts = [
+/** How llms.txt is laid out: one file, or an index of section files. */
+export type LlmsLayout = { split: false; sections: LlmsSection[] } | { split: true; sections: LlmsSection[] };
+
+export function llmsLayout(context: EmitContext): LlmsLayout {
+  const sections = llmsSections(context);
+  const budget = context.model.site.llms_txt.max_characters;
+  if (singleLlmsTxt(context, sections).length <= budget) return { split: false, sections };
+  return {
+    split: true,
+    sections: sections.flatMap((section) => {
+      // The file around the lines, as wide as a part's can be (up to 999 parts).
+      const frame = sectionLlmsTxt(context, { ...section, title: `${section.title} (part 999 of 999)`, lines: [] });
+      return splitSection(section, budget - frame.length);
+    }),
+  };
+}
+
+function preamble(context: EmitContext): string[] {
+  const { site } = context.model;
+  const { urls } = context;
+  return [
     `# ${site.name}`,
     `> ${oneLine(site.description)}`,
     [
@@ -24,53 +39,26 @@ export function llmsTxt(context: EmitContext): string {
       `Data for agents: the free corpus as NDJSON at ${urls.corpusJsonl} (a meta record, then one record per resource), the guide index at ${urls.articleIndex}, learning paths at ${urls.paths} and the pricing catalog at ${urls.pricing}.`,
     ].join('\n\n'),
   ];
-  for (const category of categories) {
-    const title =
-      categoryTitle.get(category) ?? category.replace(/-/g, ' ').replace(/^./, (char) => char.toUpperCase());
-    parts.push(
-      `## ${title}\n\n${free
-        .filter((resource) => resource.category === category)
-        .map((resource) => link(resource.title, urls.resourceMarkdown(resource.slug), resource.description))
-        .join('\n')}`,
-    );
-  }
-  if (premium.length) {
-    parts.push(
-      // Each links its public preview (200: what it covers and how to get it); the body answers 402 without a key.
-      `## Premium resources\n\n${premium.map((resource) => link(`${resource.title} (premium: key required)`, urls.premiumPreviewMarkdown(resource.slug), resource.description)).join('\n')}`,
-    );
-  }
-  for (const cluster of model.clusters) {
-    const articles = [cluster.pillar, ...cluster.subs];
-    const overview = link(
-      `${cluster.title}: the guides in reading order`,
-      urls.guideMarkdown(cluster.id),
-      cluster.description ?? `${articles.length} guides`,
-    );
-    parts.push(
-      `## Guides: ${oneLine(cluster.title)}\n\n${[overview, ...articles.map((article) => link(article.title, urls.articleMarkdown(article.slug), article.description))].join('\n')}`,
-    );
-  }
-  if (model.paths.length) {
-    parts.push(
-      `## Learning paths\n\n${model.paths
-        .map((learningPath) =>
-          link(
-            learningPath.title,
-            urls.learningPathMarkdown(learningPath.id),
-            learningPath.description ?? `${learningPath.steps.length} resources in reading order`,
-          ),
-        )
-        .join('\n')}`,
-    );
-  }
+}
+
+function count(section: LlmsSection, amount: number): string {
+  return `${amount.toLocaleString('en-US')} ${amount === 1 ? section.noun[0] : section.noun[1]}`;
+}
+
+/** The whole llms.txt in one file: every section's links under its H2. */
+function singleLlmsTxt(context: EmitContext, sections: LlmsSection[]): string {
+  const { urls } = context;
+  const parts = [
+    ...preamble(context),
+    ...sections.map((section) => `## ${section.title}\n\n${section.lines.join('\n')}`),
+  ];
   // Only documents are linked (llms.txt readers fetch each link as a page): the JSON and NDJSON
   // endpoints are named in the notes above, as plain URLs.
   parts.push(
     `## Optional\n\n${[
-      link('Home page', urls.home, 'the same directory for people, in HTML'),
-      link(
-        'Full text of every free resource',
+      llmsLink('Home page', urls.home, 'the same directory for people, in HTML'),
+      llmsLink(
+        'Full text of every free document',
         urls.llmsFullTxt,
         'all free bodies in one file; premium resources as summaries',
       ),
@@ -79,26 +67,85 @@ export function llmsTxt(context: EmitContext): string {
   return `${parts.join('\n\n')}\n`;
 }
 
+/** The index llms.txt of a split site: one line per section file, with its size. */
+function indexLlmsTxt(context: EmitContext, sections: LlmsSection[], files: Map<string, string>): string {
+  const { urls } = context;
+  const budget = context.model.site.llms_txt.max_characters.toLocaleString('en-US');
+  const lines = sections.map((section) => {
+    const tokens = estimateTokens(files.get(section.id)!).toLocaleString('en-US');
+    const full = section.documents.length ? ` Full text: ${urls.llmsFullSection(section.id)}` : '';
+    return llmsLink(
+      section.title,
+      urls.llmsSection(section.id),
+      `${count(section, section.documents.length || section.lines.length)}; this list is about ${tokens} tokens.${full}`,
+    );
+  });
+  const parts = [
+    ...preamble(context),
+    `This site has more to list than one llms.txt of ${budget} characters holds, so this file is an index: each section below is an llms.txt of its own, within the same size, and the full text of its documents is beside it (the URL after "Full text:"). Everything free in one file: ${urls.llmsFullTxt}.`,
+    `## Sections\n\n${lines.join('\n')}`,
+    `## Optional\n\n${llmsLink('Home page', urls.home, 'the same directory for people, in HTML')}`,
+  ];
+  return `${parts.join('\n\n')}\n`;
+}
+
+/** A section file's H1, blockquote and notes: what it is part of, and where its full text is. */
+function sectionHeader(context: EmitContext, section: LlmsSection): string {
+  const { urls } = context;
+  const full = section.documents.length
+    ? ` The full text of the documents listed here: ${urls.llmsFullSection(section.id)}.`
+    : '';
+  return `# ${context.model.site.name}: ${section.title}\n\n> ${oneLine(section.description)}\n\nOne section of the llms.txt index at ${urls.llmsTxt}.${full}\n\n`;
+}
+
+function sectionLlmsTxt(context: EmitContext, section: LlmsSection): string {
+  return `${sectionHeader(context, section)}## ${section.title}\n\n${section.lines.join('\n')}\n`;
+}
+
+/** llms.txt, and the section files when it is split. Reads metadata only. */
+export function llmsTxtFiles(context: EmitContext): { root: string; sections: Map<string, string> } {
+  const layout = llmsLayout(context);
+  if (!layout.split) return { root: singleLlmsTxt(context, layout.sections), sections: new Map() };
+  const sections = new Map(layout.sections.map((section) => [section.id, sectionLlmsTxt(context, section)]));
+  return { root: indexLlmsTxt(context, layout.sections, sections), sections };
+}
+
+/** One document as a section of a combined text file: H2 title, blockquote, source, then the body one level down. */
+function fullTextOf(document: Resource | Article, context: EmitContext): string {
+  const { urls } = context;
+  const resource = 'premium' in document ? document : null;
+  const source = !resource
+    ? urls.articleMarkdown(document.slug)
+    : resource.premium
+      ? urls.premiumPreviewMarkdown(resource.slug)
+      : urls.resourceMarkdown(resource.slug);
+  // A premium body is not here: its source is the public preview, which says how to get it.
+  const text = resource?.premium
+    ? `Premium resource: the body needs an access key (${urls.terms}).\n\n${resource.premium_summary ?? ''}`
+    : demoteHeadings(agentMarkdownBody(document, context));
+  return `\n\n---\n\n## ${oneLine(document.title)}\n\n> ${oneLine(document.description)}\n\nSource: ${source}\nUpdated: ${document.updated}\n\n${text}`;
+}
+
 /**
- * /llms-full.txt: every free body in full, its site links absolute as in the .md variants; premium
- * resources contribute only their summary. Produced in chunks.
+ * /llms-full.txt: every free body in full (resources, then guides), its site links absolute as in
+ * the .md variants; premium resources contribute only their summary. Produced in chunks.
  */
 export function* llmsFullTxt(context: EmitContext): Generator<string> {
-  const { model, urls } = context;
+  const { model } = context;
   yield `# ${model.site.name}\n\n---\n\n> ${oneLine(model.site.description)}`;
-  for (const resource of model.resources) {
-    // A premium body is not here: its source is the public preview, which says how to get it.
-    const source = resource.premium ? urls.premiumPreviewMarkdown(resource.slug) : urls.resourceMarkdown(resource.slug);
-    const header = `Source: ${source}\nUpdated: ${resource.updated}`;
-    const text = resource.premium
-      ? `Premium resource: the body needs an access key (${urls.terms}).\n\n${resource.premium_summary ?? ''}`
-      : demoteHeadings(agentMarkdownBody(resource, context));
-    yield `\n\n---\n\n## ${oneLine(resource.title)}\n\n> ${oneLine(resource.description)}\n\n${header}\n\n${text}`;
-  }
+  for (const document of [...model.resources, ...model.articles]) yield fullTextOf(document, context);
   yield '\n';
 }
 
-/** Pushes a body's headings one level down so each resource stays one H2 section of the combined file. */
+/** The full text of the documents one section file lists, with its size up front. */
+function sectionFullTxt(context: EmitContext, section: LlmsSection): string {
+  const texts = section.documents.map((document) => fullTextOf(document, context));
+  const body = texts.join('');
+  const tokens = estimateTokens(body).toLocaleString('en-US');
+  return `# ${context.model.site.name}: ${section.title}, full text\n\n> ${oneLine(section.description)}\n\nThe documents listed at ${context.urls.llmsSection(section.id)}, in full: about ${tokens} tokens.${body}\n`;
+}
+
+/** Pushes a body's headings one level down so each document stays one H2 section of the combined file. */
 function demoteHeadings(markdown: string): string {
   let fenced = false;
   return markdown
@@ -110,10 +157,21 @@ function demoteHeadings(markdown: string): string {
     .join('\n');
 }
 
-export function emitLlmsTxt(context: EmitContext): OutputFile[] {
-  return [
-    // Some agents look for both under /.well-known/ too: the same bytes, written once and copied.
-    { path: 'public/llms.txt', content: llmsTxt(context), copies: ['public/.well-known/llms.txt'] },
-    { path: 'public/llms-full.txt', content: llmsFullTxt(context), copies: ['public/.well-known/llms-full.txt'] },
-  ];
+/** llms.txt and its section files: titles, descriptions and URLs only, so kept while no metadata changes. */
+export function* emitLlmsTxt(context: EmitContext): Generator<OutputFile> {
+  const { root, sections } = llmsTxtFiles(context);
+  // Some agents look for it under /.well-known/ too: the same bytes, written once and copied.
+  yield { path: 'public/llms.txt', content: root, copies: ['public/.well-known/llms.txt'] };
+  for (const [id, content] of sections) yield { path: `public/llms/${id}.txt`, content };
+}
+
+/** llms-full.txt, and beside each section file the full text of its documents. */
+export function* emitLlmsFullTxt(context: EmitContext): Generator<OutputFile> {
+  yield { path: 'public/llms-full.txt', content: llmsFullTxt(context), copies: ['public/.well-known/llms-full.txt'] };
+  const layout = llmsLayout(context);
+  if (!layout.split) return;
+  for (const section of layout.sections) {
+    if (section.documents.length)
+      yield { path: `public/llms-full/${section.id}.txt`, content: sectionFullTxt(context, section) };
+  }
 }

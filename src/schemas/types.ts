@@ -1111,6 +1111,15 @@ mcp?: {
 allowed_origins?: string[]
 }
 /**
+ * How /llms.txt is written.
+ */
+llms_txt?: {
+/**
+ * The most characters /llms.txt may have. Past it, /llms.txt becomes an index of section files (/llms/<section>.txt, each an llms.txt under the same limit) with the full text of each beside it (/llms-full/<section>.txt). 50,000 is where the Agent-Friendly Docs checks start to warn.
+ */
+max_characters?: number
+}
+/**
  * Answer `Accept: text/markdown` on /resources/<slug> and /articles/<slug> with the Markdown variant (Vary: Accept). Off by default: turning it on runs the worker in front of every resource and article page.
  */
 markdown_negotiation?: boolean

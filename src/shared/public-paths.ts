@@ -35,6 +35,10 @@ export const publicPaths = {
   license: '/license.xml',
   llmsTxt: '/llms.txt',
   llmsFullTxt: '/llms-full.txt',
+  /** A section of an llms.txt too large for one file: an llms.txt of its own (README: llms.txt). */
+  llmsSection: (id: string) => `/llms/${id}.txt`,
+  /** The full text of the documents one section file lists. */
+  llmsFullSection: (id: string) => `/llms-full/${id}.txt`,
   robots: '/robots.txt',
   sitemapIndex: '/sitemap-index.xml',
   sitemap: (index: number) => `/sitemap-${index}.xml`,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { exportSecret, newKey, readKeyFile, writeKeyFile } from '../../src/keys/key-file.js';
 import type { KeyTier } from '../../src/shared/key-hash.js';
 import { buildFixture } from './build-fixture.js';
-import { fixturesDir, tempDir } from './fixtures.js';
+import { copyFixture, fixturesDir, tempDir } from './fixtures.js';
 
 export interface TestKeys {
   starter: string;
@@ -12,14 +12,22 @@ export interface TestKeys {
   revoked: string;
 }
 
-/** The minimal fixture built into a temp folder, with a key file holding one key of each tier and a revoked one. */
-export async function siteUnderTest(): Promise<{
+/**
+ * The minimal fixture built into a temp folder, with a key file holding one key of each tier and a
+ * revoked one. `llmsBudget` sets site.yaml `llms_txt.max_characters`, small enough to split llms.txt.
+ */
+export async function siteUnderTest(options: { llmsBudget?: number } = {}): Promise<{
   dist: string;
   keysFile: string;
   keys: TestKeys;
   secret: () => string;
 }> {
-  const { outDir } = await buildFixture(path.join(fixturesDir, 'minimal'));
+  let content = path.join(fixturesDir, 'minimal');
+  if (options.llmsBudget) {
+    content = copyFixture('minimal');
+    fs.appendFileSync(path.join(content, 'site.yaml'), `\nllms_txt:\n  max_characters: ${options.llmsBudget}\n`);
+  }
+  const { outDir } = await buildFixture(content);
   const keysFile = path.join(tempDir(), 'keys.json');
   const keyFile = readKeyFile(keysFile);
   const make = async (tier: KeyTier, label: string, revoked = false) => {

@@ -56,6 +56,7 @@ export function site(extra: Partial<Site> = {}): Site {
     x402: { network: 'base-sepolia', max_timeout_seconds: 60 },
     mcp: { allowed_origins: [] },
     markdown_negotiation: false,
+    llms_txt: { max_characters: 50_000 },
     ...extra,
   };
 }

@@ -1,5 +1,6 @@
 import type { SchemaName } from '../../schemas/registry.js';
 import type { EmitContext } from '../context.js';
+import { llmsLayout } from '../llms-txt.js';
 import { componentRef } from './schema-components.js';
 
 /** One operation of the interface: where it is, and its OpenAPI Operation Object. */
@@ -104,6 +105,44 @@ function gatedVariant(
       responses: { '200': response(summary, ok), '402': premiumPaymentRequired(example), '404': notFoundPage },
     },
   };
+}
+
+/** The files of an llms.txt split by size: present only on a site whose llms.txt is an index. */
+function llmsSectionOperations(): ApiOperation[] {
+  const section = {
+    name: 'section',
+    in: 'path',
+    required: true,
+    description: 'A section id, as linked from /llms.txt.',
+    schema: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*(--[0-9]+)?$' },
+  };
+  const operation = (operationId: string, summary: string, description: string) => ({
+    operationId,
+    summary,
+    tags: ['Discovery'],
+    parameters: [section],
+    responses: { '200': response(summary, text('text/plain', description)), '404': notFoundPage },
+  });
+  return [
+    {
+      method: 'get',
+      path: '/llms/{section}.txt',
+      operation: operation(
+        'getLlmsSection',
+        'Get one section of the llms.txt index',
+        'An llms.txt of its own: the links of one section, within the size of the root file.',
+      ),
+    },
+    {
+      method: 'get',
+      path: '/llms-full/{section}.txt',
+      operation: operation(
+        'getLlmsFullSection',
+        'Get the full text of one llms.txt section',
+        'Every body the section file lists; premium resources as summaries.',
+      ),
+    },
+  ];
 }
 
 /** A listing page with a Markdown twin: the HTML page (negotiated when the site turns that on) and its `.md`. */
@@ -458,6 +497,7 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
         text('text/plain', 'Every free body.'),
       ),
     ),
+    ...(llmsLayout(context).split ? llmsSectionOperations() : []),
     get(
       '/license.xml',
       free(
