@@ -78,6 +78,8 @@ const expectedFiles: Record<
   // Issue #7: the pages people browse, and the stylesheet and search script they load.
   'assets/site.<hash>.css': null,
   'assets/search.<hash>.js': null,
+  // Issue #16: the "Copy page as Markdown" script of resource and guide pages.
+  'assets/copy-page.<hash>.js': null,
   'search/index.html': null,
   'guides/basics/index.html': null,
   'guides/basics.md': null,
@@ -499,5 +501,31 @@ describe('the public preview of a premium resource', () => {
     expect(html).toContain(
       `<link rel="alternate" type="text/markdown" href="${base}/resources/data-formats/preview.md">`,
     );
+  });
+});
+
+describe('share controls of resource and guide pages (issue #16)', () => {
+  it('render the copy button hidden until its script runs, and links that hand assistants the absolute .md URL', () => {
+    for (const pathname of ['/resources/wire-formats', '/articles/basics-guide']) {
+      const html = text(`${pathname.slice(1)}/index.html`);
+      const prompt = encodeURIComponent(`Read ${base}${pathname}.md and answer questions about it.`);
+      expect(html).toContain(
+        `<span class="copy-page" id="copy-page-control" hidden><button type="button" id="copy-page" data-markdown="${pathname}.md">`,
+      );
+      expect(html).toContain(`<a href="https://chatgpt.com/?hints=search&amp;q=${prompt}" target="_blank"`);
+      expect(html).toContain(`<a href="https://claude.ai/new?q=${prompt}" target="_blank"`);
+      const script = /<script type="module" src="(\/assets\/copy-page\.[0-9a-f]{8}\.js)"><\/script>/.exec(html)?.[1];
+      expect(script && fs.existsSync(path.join(pub, script)), pathname).toBe(true);
+    }
+  });
+
+  it('are left off premium pages: the key holder’s page in the worker data and the public preview', () => {
+    const data = readJson<{ premium: Record<string, { html: string }> }>(
+      path.join(dist, 'worker/data/worker-data.json'),
+    );
+    for (const html of [data.premium['data-formats']!.html, text('resources/data-formats/preview/index.html')]) {
+      expect(html).not.toContain('copy-page');
+      expect(html).not.toContain('chatgpt.com');
+    }
   });
 });

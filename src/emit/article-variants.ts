@@ -4,7 +4,7 @@ import type { EmitContext } from './context.js';
 import { articleJsonLd } from './json-ld.js';
 import { articleItem, resourceItem, tagLinks } from './listing-items.js';
 import { jsonFile, ndjsonFile, type OutputFile } from './output.js';
-import { breadcrumbTrail, pageData } from './page-data.js';
+import { breadcrumbTrail, pageData, shareControls } from './page-data.js';
 import { pagePaths } from './page-paths.js';
 import { readableHtml, readingMinutes } from './readable-html.js';
 import { bodyHtml } from '../markdown/stored-markdown.js';
@@ -52,6 +52,7 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
         next: index < ordered.length - 1 ? articleItem(ordered[index + 1]!, context) : null,
       },
       breadcrumbs: trail,
+      share: shareControls(context, head.markdown),
       // Public fields only: a guide may cite a premium resource, never show its body.
       related_resources: article.resources.map((slug) => resourceItem(resourcesBySlug.get(slug)!, context)),
       outline: article.rendered.outline,

@@ -2,6 +2,7 @@ import { jsonForScript } from '../templates/page-renderer.js';
 import type { EmitContext } from './context.js';
 import type { Link } from './listing-items.js';
 import { stylesheet } from './stylesheet.js';
+import { browserScript, type HashedAsset } from './hashed-asset.js';
 import { collectionJsonLd } from './json-ld.js';
 import { pageUrl } from './page-paths.js';
 
@@ -48,6 +49,35 @@ export function pageData(
 /** A URL of this site as a root-relative path; other URLs as they are. */
 export function sitePath(context: EmitContext, url: string): string {
   return url.startsWith(`${context.urls.base}/`) ? url.slice(context.urls.base.length) : url;
+}
+
+/** The script behind the "Copy page as Markdown" button of resource and guide pages. */
+export function copyPageScript(): HashedAsset {
+  return browserScript('copy-page', 'copy-page-client.ts');
+}
+
+/** What the share controls of a page need: its own Markdown and the chat assistants' links. */
+export interface ShareControls {
+  /** Root-relative, so the button copies from the host that serves the page. */
+  markdown_href: string;
+  chatgpt_href: string;
+  claude_href: string;
+  script: string;
+}
+
+/**
+ * "Copy page as Markdown", "Open in ChatGPT" and "Open in Claude" for a page whose Markdown variant
+ * anyone may fetch. The assistants fetch the page themselves, so the prompt names its absolute URL
+ * at the site's base URL, not the host the reader happens to use.
+ */
+export function shareControls(context: EmitContext, markdownUrl: string): ShareControls {
+  const prompt = encodeURIComponent(`Read ${markdownUrl} and answer questions about it.`);
+  return {
+    markdown_href: sitePath(context, markdownUrl),
+    chatgpt_href: `https://chatgpt.com/?hints=search&q=${prompt}`,
+    claude_href: `https://claude.ai/new?q=${prompt}`,
+    script: copyPageScript().href,
+  };
 }
 
 /** A breadcrumb trail from the home page to the page itself (the last link). */

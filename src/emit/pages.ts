@@ -3,7 +3,7 @@ import type { EmitContext } from './context.js';
 import { homeJsonLd } from './json-ld.js';
 import { articleItem, categoryEntries, resourceItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
-import { pageData } from './page-data.js';
+import { copyPageScript, pageData } from './page-data.js';
 import { pagePaths } from './page-paths.js';
 import { siteTags } from './tag-pages.js';
 
@@ -74,10 +74,12 @@ function notFoundPage(context: EmitContext): string {
   );
 }
 
-/** The home page and the 404 page. */
+/** The home page, the 404 page, and the script resource and guide pages load (written once, not per page). */
 export function emitPages(context: EmitContext): OutputFile[] {
+  const script = copyPageScript();
   return [
     { path: 'public/index.html', content: homePage(context) },
     { path: 'public/404.html', content: notFoundPage(context) },
+    { path: script.path, content: script.content },
   ];
 }

@@ -3,7 +3,7 @@ import type { EmitContext } from './context.js';
 import { resourceJsonLd } from './json-ld.js';
 import { articleItem, categoryLink, resourceItem } from './listing-items.js';
 import { jsonFile, type OutputFile } from './output.js';
-import { breadcrumbTrail, pageData } from './page-data.js';
+import { breadcrumbTrail, pageData, shareControls } from './page-data.js';
 import { pagePaths } from './page-paths.js';
 import { readableHtml, readingMinutes } from './readable-html.js';
 import { bodyHtml } from '../markdown/stored-markdown.js';
@@ -42,6 +42,9 @@ export function resourceHtml(resource: Resource, context: EmitContext): string {
     pageData(context, head, {
       resource: { ...resource, ...resourceItem(resource, context), minutes: readingMinutes(resource.rendered.words) },
       breadcrumbs: trail,
+      // A premium page is the worker's, for a key holder: its .md answers 402 to the browser's own
+      // fetch and to the assistants, which hold no key, so it offers neither.
+      share: resource.premium ? null : shareControls(context, head.markdown),
       outline: resource.rendered.outline,
       toc: tableOfContents(resource.rendered.outline),
       body_html: readableHtml(bodyHtml(resource.rendered)),

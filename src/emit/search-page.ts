@@ -1,9 +1,6 @@
-import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { jsonForScript } from '../templates/page-renderer.js';
-import { packageRoot } from '../util/paths.js';
 import type { EmitContext } from './context.js';
-import { hashedAsset, type HashedAsset } from './hashed-asset.js';
+import { browserScript, type HashedAsset } from './hashed-asset.js';
 import { searchPageJsonLd } from './json-ld.js';
 import { accessHref } from './listing-items.js';
 import type { OutputFile } from './output.js';
@@ -11,28 +8,9 @@ import { premiumOffer } from './resource-json.js';
 import { breadcrumbTrail, pageData, sitePath } from './page-data.js';
 import { pageFile, pagePaths, pageUrl } from './page-paths.js';
 
-/** Like the worker, the browser script is bundled from the package's TypeScript source. */
-const clientEntry = path.join(packageRoot, 'src', 'emit', 'search-client.ts');
-let bundled: HashedAsset | undefined;
-
-/** The search page's script: the same for every site, so bundled once per process. */
+/** The search page's script, which ranks the search index in the reader's browser. */
 export function searchScript(): HashedAsset {
-  bundled ??= hashedAsset(
-    'search',
-    'js',
-    buildSync({
-      entryPoints: [clientEntry],
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2020',
-      minify: true,
-      legalComments: 'none',
-      write: false,
-      logLevel: 'silent',
-    }).outputFiles[0]!.text,
-  );
-  return bundled;
+  return browserScript('search', 'search-client.ts');
 }
 
 /** /search: a form that works without JavaScript (it explains what to do instead), and ranks the search index with it. */
