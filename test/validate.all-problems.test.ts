@@ -69,6 +69,10 @@ describe('validate: one run reports every problem of every file', () => {
       'fields of the wrong type or missing (tags as a string, no category, a bad premium, kind or order): no crash, no cascade',
       'wrong-types-no-cascade',
     ],
+    [
+      'audience controls: an unknown value or marker, passages nested, unclosed or never opened, a marker in a list, a premium page for people',
+      'audience-controls',
+    ],
   ])('%s', async (_title, name) => {
     const { model, expected, actual } = await problemsOf(name);
     // Exactly these, in the usual order: nothing hidden, nothing twice, no cascade.

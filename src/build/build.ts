@@ -12,10 +12,11 @@ import { emitIndexes } from '../emit/indexes.js';
 import { emitLicense } from '../emit/license-xml.js';
 import { emitLlmsFullTxt, emitLlmsTxt } from '../emit/llms-txt.js';
 import type { OutputFile, OutputFiles } from '../emit/output.js';
+import { agentView } from '../content/agent-view.js';
 import { emitPages } from '../emit/pages.js';
 import { emitStylesheet } from '../emit/stylesheet.js';
-import { emitClusterPages } from '../emit/cluster-pages.js';
-import { emitLearningPathPages } from '../emit/learning-path-pages.js';
+import { emitClusterMarkdown, emitClusterPages } from '../emit/cluster-pages.js';
+import { emitLearningPathMarkdown, emitLearningPathPages } from '../emit/learning-path-pages.js';
 import { emitCategoryPages } from '../emit/category-pages.js';
 import { emitTagPages } from '../emit/tag-pages.js';
 import { emitSearchPage } from '../emit/search-page.js';
@@ -89,32 +90,37 @@ export interface BuildResult {
  */
 export type EmitterReads = 'text' | 'metadata';
 
-/** Every output family, in the order a reader meets them in openapi.json. */
-export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: EmitterReads }[] = [
+/**
+ * Every output family, in the order a reader meets them in openapi.json. `agents`: every file it
+ * writes is for agents, so it sees the model without the documents marked for people only.
+ */
+export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: EmitterReads; agents?: true }[] = [
   { emit: emitResourceVariants, reads: 'text' },
   { emit: emitArticleVariants, reads: 'text' },
-  { emit: emitIndexes, reads: 'text' },
-  { emit: emitTaxonomies, reads: 'text' },
-  { emit: emitCorpus, reads: 'text' },
-  { emit: emitSamples, reads: 'text' },
-  { emit: emitPricing, reads: 'metadata' },
-  { emit: emitLlmsTxt, reads: 'metadata' },
-  { emit: emitLlmsFullTxt, reads: 'text' },
+  { emit: emitIndexes, reads: 'text', agents: true },
+  { emit: emitTaxonomies, reads: 'text', agents: true },
+  { emit: emitCorpus, reads: 'text', agents: true },
+  { emit: emitSamples, reads: 'text', agents: true },
+  { emit: emitPricing, reads: 'metadata', agents: true },
+  { emit: emitLlmsTxt, reads: 'metadata', agents: true },
+  { emit: emitLlmsFullTxt, reads: 'text', agents: true },
   { emit: emitCrawlerFiles, reads: 'metadata' },
   { emit: emitLicense, reads: 'metadata' },
-  { emit: emitServerCard, reads: 'metadata' },
+  { emit: emitServerCard, reads: 'metadata', agents: true },
   { emit: emitPages, reads: 'metadata' },
   { emit: emitStylesheet, reads: 'metadata' },
   { emit: emitClusterPages, reads: 'metadata' },
+  { emit: emitClusterMarkdown, reads: 'metadata', agents: true },
   { emit: emitLearningPathPages, reads: 'text' },
+  { emit: emitLearningPathMarkdown, reads: 'text', agents: true },
   { emit: emitCategoryPages, reads: 'metadata' },
   { emit: emitTagPages, reads: 'metadata' },
   { emit: emitSearchPage, reads: 'metadata' },
   { emit: emitHeadersFile, reads: 'metadata' },
-  { emit: emitWorkerData, reads: 'text' },
+  { emit: emitWorkerData, reads: 'text', agents: true },
   { emit: emitWranglerConfig, reads: 'metadata' },
-  { emit: emitDiscoveryExtras, reads: 'metadata' },
-  { emit: emitOpenApi, reads: 'metadata' },
+  { emit: emitDiscoveryExtras, reads: 'metadata', agents: true },
+  { emit: emitOpenApi, reads: 'metadata', agents: true },
   { emit: emitPremiumPreviews, reads: 'metadata' },
 ];
 
@@ -214,7 +220,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   });
   context.outputs = documents.hook;
   // Made on first use: an incremental build usually keeps every metadata emitter's files.
-  let metadataContext: EmitContext | undefined;
+  const contexts = new Map<string, EmitContext>();
+  const contextFor = (metadata: boolean, agents: boolean): EmitContext => {
+    const name = `${metadata}/${agents}`;
+    let made = contexts.get(name);
+    if (!made) {
+      const seen = agents ? agentView(model) : model;
+      made = metadata
+        ? { ...context, model: metadataModel(seen) }
+        : seen === model
+          ? context
+          : { ...context, model: seen };
+      contexts.set(name, made);
+    }
+    return made;
+  };
   // While threads render, the main thread must now and then let their replies in and send more work.
   let lastBreath = performance.now();
   const breathe = async () => {
@@ -225,12 +245,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     options.onPhase?.('emitting and writing');
     const emitTimer = new PhaseTimer();
-    for (const { emit, reads } of emitters) {
+    for (const { emit, reads, agents } of emitters) {
       // An emitter that reads only metadata keeps all its files while the page context is unchanged.
       const key = reads === 'metadata' ? metadataEmitterKey(pageContext, emit.name) : undefined;
       if (!key || !keep(key, staged.filesWithKey(key))) {
-        if (key) metadataContext ??= { ...context, model: metadataModel(model) };
-        for (const file of emit(key ? metadataContext! : context)) {
+        for (const file of emit(contextFor(Boolean(key), Boolean(agents)))) {
           write(key ? { ...file, key } : file);
           await breathe();
         }
@@ -243,7 +262,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     timer.mark('emit+write');
     options.onPhase?.('bundling the worker');
-    const worker = await bundleWorker(workerData(context));
+    const worker = await bundleWorker(workerData(contextFor(false, true)));
     write(worker.file);
     timer.mark('worker');
     // Graded from the files as written, the way a static host with the worker in front serves them.
@@ -282,7 +301,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 /** Links and heading anchors of every document serve the content checks only: a large site should not carry them through the build. */
 function releaseCheckData(model: ContentModel): void {
   for (const document of [...model.resources, ...model.articles])
-    document.rendered = { ...document.rendered, links: [], anchors: [] };
+    document.rendered = { ...document.rendered, links: [], anchors: [], audienceProblems: [] };
 }
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */

@@ -1,4 +1,4 @@
-import type { ContentModel } from '../content/model.js';
+import type { Article, ContentModel, Resource } from '../content/model.js';
 import { contentText, type OutputFile } from '../emit/output.js';
 
 /** Thrown when a public file would carry premium prose: the build stops rather than publish it. */
@@ -36,13 +36,21 @@ export function premiumSentences(model: ContentModel): PremiumSentence[] {
         resource.premium_summary ?? '',
         ...resource.rendered.sections,
       ]),
-    ...model.resources.filter((resource) => !resource.premium).map((resource) => resource.body),
-    ...model.articles.map((article) => article.body),
+    ...model.resources.filter((resource) => !resource.premium).map(wholeText),
+    ...model.articles.map(wholeText),
   ];
   return model.resources
     .filter((resource) => resource.premium)
-    .flatMap((resource) => distinctiveSentences(resource.body).map((sentence) => ({ slug: resource.slug, sentence })))
+    .flatMap((resource) =>
+      distinctiveSentences(wholeText(resource)).map((sentence) => ({ slug: resource.slug, sentence })),
+    )
     .filter(({ sentence }) => !allowed.some((text) => text.includes(sentence)));
+}
+
+/** A body with its people-only passages, which only its HTML page carries (`body` is the agents' text). */
+function wholeText(document: Resource | Article): string {
+  const people = document.rendered.peopleOnly;
+  return people?.length ? `${document.body}\n\n${people.join('\n\n')}` : document.body;
 }
 
 /**

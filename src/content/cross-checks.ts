@@ -54,6 +54,7 @@ export function crossCheck(input: CrossCheckInput): Problem[] {
     ...checkPaths(input.paths, input.resourceSlugs, input.pathsSource),
     ...checkLinks(input),
     ...checkUrlSchemes(input),
+    ...checkAudienceMarkers(input),
   ];
 }
 
@@ -354,7 +355,24 @@ function checkUrlSchemes({ resources, articles }: CrossCheckInput): Problem[] {
   );
 }
 
-function bodyPosition(document: { bodyLineOffset: number }, link: LinkAt) {
+/** Audience markers that cannot be honoured, and premium resources no agent could buy. */
+function checkAudienceMarkers({ resources, articles }: CrossCheckInput): Problem[] {
+  const markers = [...resources, ...articles].flatMap((document) =>
+    document.rendered.audienceProblems.map(({ reason, value, ...position }) => {
+      const at = { ...bodyPosition(document, position), field: 'body' };
+      if (reason === 'unknown') return fileProblem(document.file, 'UnknownAudience', { value }, at);
+      if (reason === 'unclosed' || reason === 'nested')
+        return fileProblem(document.file, 'UnclosedAudienceMarker', { audience: value ?? '', reason }, at);
+      return fileProblem(document.file, 'StrayAudienceMarker', { reason }, at);
+    }),
+  );
+  const premium = resources
+    .filter((resource) => premiumOf(resource) && resource.audience === 'people')
+    .map((resource) => fileProblem(resource.file, 'PeopleOnlyPremium', {}, at(resource, 'audience')));
+  return [...markers, ...premium];
+}
+
+function bodyPosition(document: { bodyLineOffset: number }, link: Pick<LinkAt, 'line' | 'column'>) {
   return { line: link.line + document.bodyLineOffset, column: link.column };
 }
 

@@ -97,6 +97,8 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
     const subs = articles
       .filter((article) => article.kind === 'sub')
       .sort((a, b) => a.order - b.order || byString(a.slug, b.slug));
+    // The pillar is the cluster's overview: a cluster whose pillar is for people is for people whole.
+    if (pillar.audience === 'people') for (const sub of subs) sub.audience = 'people';
     clusters.push({ ...(meta as ClusterFile), id, file: clusterFile, source: read.source, pillar, subs });
   }
   return { clusters, checked, slugs, problems };

@@ -97,7 +97,9 @@ export function parseDocument(job: ParseJob, validate: ValidateFunction): Parsed
       bodyLineOffset,
       problems: [...problems, nestingProblem(file, 'Markdown', markdownDeep, bodyLineOffset)],
     };
-  return { slug, ...fields, body, bodyLineOffset, rendered: storeMarkdown(renderMarkdown(body)), problems };
+  const { agentBody, ...rendered } = renderMarkdown(body);
+  // With audience markers, the body every Markdown output carries is the agents' one.
+  return { slug, ...fields, body: agentBody ?? body, bodyLineOffset, rendered: storeMarkdown(rendered), problems };
 }
 
 /** The front matter's problems, and its fields when the YAML itself could be read. */

@@ -1,3 +1,4 @@
+import { agentView, forAgents } from '../content/agent-view.js';
 import type { Article, Cluster } from '../content/model.js';
 import { articleJson, articleMarkdown, clusterArticles, resourcesBySlugOf } from './article-json.js';
 import type { EmitContext } from './context.js';
@@ -25,8 +26,10 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
     title: `${article.title} · ${model.site.name}`,
     description: article.description,
     canonical: urls.articleHtml(article.slug),
-    markdown: urls.articleMarkdown(article.slug),
-    json: urls.articleJson(article.slug),
+    // A page for people only has no variants for agents to point at.
+    ...(forAgents(article)
+      ? { markdown: urls.articleMarkdown(article.slug), json: urls.articleJson(article.slug) }
+      : {}),
     og_type: 'article' as const,
     published: article.published,
     modified: article.updated,
@@ -52,7 +55,7 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
         next: index < ordered.length - 1 ? articleItem(ordered[index + 1]!, context) : null,
       },
       breadcrumbs: trail,
-      share: shareControls(context, head.markdown),
+      share: head.markdown ? shareControls(context, head.markdown) : null,
       // Public fields only: a guide may cite a premium resource, never show its body.
       related_resources: article.resources.map((slug) => resourceItem(resourcesBySlug.get(slug)!, context)),
       outline: article.rendered.outline,
@@ -66,9 +69,16 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
   );
 }
 
-/** Where a guide's own files go: its page, Markdown and JSON variants. */
-export function articlePaths(slug: string): string[] {
-  return [`public/articles/${slug}/index.html`, `public/articles/${slug}.md`, `public/api/articles/${slug}.json`];
+/** Where a guide's own files go: its page, and its Markdown and JSON variants unless it is for people only. */
+export function articlePaths(article: Article): string[] {
+  const { slug } = article;
+  const page = `public/articles/${slug}/index.html`;
+  return forAgents(article) ? [page, `public/articles/${slug}.md`, `public/api/articles/${slug}.json`] : [page];
+}
+
+/** The cluster as the files for agents list it (without guides for people only). */
+function agentCluster(cluster: Cluster, context: EmitContext): Cluster {
+  return agentView(context.model).clusters.find((candidate) => candidate.id === cluster.id) ?? cluster;
 }
 
 /** The files of one guide, each rendered as it is asked for; `key` marks them for reuse by the next build. */
@@ -78,11 +88,14 @@ export function* articleFiles(
   context: EmitContext,
   key?: string,
 ): Generator<OutputFile> {
-  const [html, markdown, json] = articlePaths(article.slug) as [string, string, string];
+  const [html, markdown, json] = articlePaths(article) as [string, string?, string?];
   const keyed = key ? { key } : {};
   yield { path: html, content: articleHtml(article, cluster, context), ...keyed };
-  yield { path: markdown, content: articleMarkdown(article, cluster, context), ...keyed };
-  yield { ...jsonFile(context.registry, json, articleJson(article, cluster, context), 'article'), ...keyed };
+  if (!markdown || !json) return;
+  // Its place in the cluster as agents see it: previous and next are guides they can read.
+  const listed = agentCluster(cluster, context);
+  yield { path: markdown, content: articleMarkdown(article, listed, context), ...keyed };
+  yield { ...jsonFile(context.registry, json, articleJson(article, listed, context), 'article'), ...keyed };
 }
 
 /** Every guide's HTML, Markdown and JSON variant, and /api/articles.jsonl. */
@@ -90,13 +103,13 @@ export function* emitArticleVariants(context: EmitContext): Generator<OutputFile
   for (const cluster of context.model.clusters) {
     for (const article of clusterArticles(cluster)) {
       const key = context.outputs?.keyOf(article);
-      if (key && context.outputs!.skip('article', article, key, articlePaths(article.slug))) continue;
+      if (key && context.outputs!.skip('article', article, key, articlePaths(article))) continue;
       yield* articleFiles(article, cluster, context, key);
     }
   }
   // The JSON of each article again, one per line, built as the line is written.
   const records = (function* () {
-    for (const cluster of context.model.clusters)
+    for (const cluster of agentView(context.model).clusters)
       for (const article of clusterArticles(cluster)) yield articleJson(article, cluster, context);
   })();
   yield ndjsonFile(context.registry, 'public/api/articles.jsonl', records, 'article');

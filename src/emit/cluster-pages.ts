@@ -1,3 +1,4 @@
+import type { Cluster } from '../content/model.js';
 import { clusterArticles } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { articleItem } from './listing-items.js';
@@ -7,14 +8,19 @@ import { pageFile, pagePaths } from './page-paths.js';
 import { listingMarkdown } from './listing-markdown.js';
 import { publicPaths } from '../shared/public-paths.js';
 
-/** /guides/<cluster-id> and its Markdown twin: a topic cluster's guides in reading order, the pillar first. */
+/** What a cluster's page and its Markdown twin share: its guides as listed, and its description. */
+function clusterListing(cluster: Cluster, context: EmitContext) {
+  const articles = clusterArticles(cluster).map((article) => articleItem(article, context));
+  const description = cluster.description ?? `${articles.length} guides on ${cluster.title}, in reading order.`;
+  return { path: pagePaths.cluster(cluster.id), articles, description };
+}
+
+/** /guides/<cluster-id>: a topic cluster's guides in reading order, the pillar first. */
 export function emitClusterPages(context: EmitContext): OutputFile[] {
   const { model, urls } = context;
-  return model.clusters.flatMap((cluster) => {
-    const path = pagePaths.cluster(cluster.id);
-    const articles = clusterArticles(cluster).map((article) => articleItem(article, context));
+  return model.clusters.map((cluster) => {
+    const { path, articles, description } = clusterListing(cluster, context);
     const trail = breadcrumbTrail(context, { name: cluster.title, href: path });
-    const description = cluster.description ?? `${articles.length} guides on ${cluster.title}, in reading order.`;
     const head = listingHead(context, {
       title: `${cluster.title} · Guides · ${model.site.name}`,
       name: cluster.title,
@@ -40,6 +46,15 @@ export function emitClusterPages(context: EmitContext): OutputFile[] {
         breadcrumbs: trail,
       }),
     );
+    return { path: pageFile(path), content };
+  });
+}
+
+/** /guides/<cluster-id>.md: the cluster's guides for agents, each by its Markdown URL. */
+export function emitClusterMarkdown(context: EmitContext): OutputFile[] {
+  const { model, urls } = context;
+  return model.clusters.map((cluster) => {
+    const { articles, description } = clusterListing(cluster, context);
     const markdown = listingMarkdown(
       context,
       {
@@ -54,9 +69,6 @@ export function emitClusterPages(context: EmitContext): OutputFile[] {
         meta: `Part ${item.position} of ${item.total}${item.kind === 'pillar' ? ', the overview' : ''} · Updated ${item.updated}`,
       })),
     );
-    return [
-      { path: pageFile(path), content },
-      { path: `public${publicPaths.guideMarkdown(cluster.id)}`, content: markdown },
-    ];
+    return { path: `public${publicPaths.guideMarkdown(cluster.id)}`, content: markdown };
   });
 }

@@ -1,3 +1,4 @@
+import type { LearningPath, Resource } from '../content/model.js';
 import { resourcesBySlugOf } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { resourceItem } from './listing-items.js';
@@ -8,20 +9,25 @@ import { listingMarkdown } from './listing-markdown.js';
 import { publicPaths } from '../shared/public-paths.js';
 import { readingMinutes } from './readable-html.js';
 
-/** /paths/<path-id> and its Markdown twin: a curated reading order of resources, premium steps shown with their price. */
+/** What a learning path's page and its Markdown twin share: its steps as listed, reading time and description. */
+function pathListing(learningPath: LearningPath, context: EmitContext, bySlug: Map<string, Resource>) {
+  const resources = learningPath.steps.map((slug) => bySlug.get(slug)!);
+  const steps = resources.map((resource, index) => ({ ...resourceItem(resource, context), position: index + 1 }));
+  const freeWords = resources
+    .filter((resource) => !resource.premium)
+    .reduce((sum, resource) => sum + resource.rendered.words, 0);
+  const description =
+    learningPath.description ?? `A reading order of ${steps.length} resources: ${learningPath.title}.`;
+  return { path: pagePaths.learningPath(learningPath.id), steps, minutes: readingMinutes(freeWords), description };
+}
+
+/** /paths/<path-id>: a curated reading order of resources, premium steps shown with their price. */
 export function emitLearningPathPages(context: EmitContext): OutputFile[] {
   const { model, urls } = context;
   const bySlug = resourcesBySlugOf(model);
-  return model.paths.flatMap((learningPath) => {
-    const path = pagePaths.learningPath(learningPath.id);
-    const resources = learningPath.steps.map((slug) => bySlug.get(slug)!);
-    const steps = resources.map((resource, index) => ({ ...resourceItem(resource, context), position: index + 1 }));
-    const freeWords = resources
-      .filter((resource) => !resource.premium)
-      .reduce((sum, resource) => sum + resource.rendered.words, 0);
+  return model.paths.map((learningPath) => {
+    const { path, steps, minutes, description } = pathListing(learningPath, context, bySlug);
     const trail = breadcrumbTrail(context, { name: learningPath.title, href: path });
-    const description =
-      learningPath.description ?? `A reading order of ${steps.length} resources: ${learningPath.title}.`;
     const head = listingHead(context, {
       title: `${learningPath.title} · Learning path · ${model.site.name}`,
       name: learningPath.title,
@@ -41,19 +47,25 @@ export function emitLearningPathPages(context: EmitContext): OutputFile[] {
           description,
           level: learningPath.level,
           href: path,
-          minutes: readingMinutes(freeWords),
+          minutes,
         },
         steps,
         breadcrumbs: trail,
       }),
     );
+    return { path: pageFile(path), content };
+  });
+}
+
+/** /paths/<path-id>.md: the path's steps for agents, each by its Markdown URL. */
+export function emitLearningPathMarkdown(context: EmitContext): OutputFile[] {
+  const { model, urls } = context;
+  const bySlug = resourcesBySlugOf(model);
+  return model.paths.map((learningPath) => {
+    const { steps, minutes, description } = pathListing(learningPath, context, bySlug);
     const markdown = listingMarkdown(
       context,
-      {
-        title: learningPath.title,
-        description,
-        lead: `${steps.length} steps · about ${readingMinutes(freeWords)} min of free reading`,
-      },
+      { title: learningPath.title, description, lead: `${steps.length} steps · about ${minutes} min of free reading` },
       steps.map((item) => ({
         title: item.title,
         markdown: urls.resourceMarkdown(item.slug),
@@ -62,9 +74,6 @@ export function emitLearningPathPages(context: EmitContext): OutputFile[] {
         meta: `${item.category_title} · Updated ${item.updated}`,
       })),
     );
-    return [
-      { path: pageFile(path), content },
-      { path: `public${publicPaths.learningPathMarkdown(learningPath.id)}`, content: markdown },
-    ];
+    return { path: `public${publicPaths.learningPathMarkdown(learningPath.id)}`, content: markdown };
   });
 }

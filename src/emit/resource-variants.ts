@@ -1,3 +1,4 @@
+import { forAgents } from '../content/agent-view.js';
 import type { Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
 import { resourceJsonLd } from './json-ld.js';
@@ -27,12 +28,13 @@ export function resourceHtml(resource: Resource, context: EmitContext): string {
   const { urls, model } = context;
   const category = categoryLink(resource.category, context);
   const trail = breadcrumbTrail(context, category, { name: resource.title, href: pagePaths.resource(resource.slug) });
+  const agents = forAgents(resource);
   const head = {
     title: `${resource.title} · ${model.site.name}`,
     description: resource.description,
     canonical: urls.resourceHtml(resource.slug),
-    markdown: urls.resourceMarkdown(resource.slug),
-    json: urls.resourceJson(resource.slug),
+    // A page for people only has no variants for agents to point at.
+    ...(agents ? { markdown: urls.resourceMarkdown(resource.slug), json: urls.resourceJson(resource.slug) } : {}),
     og_type: 'article' as const,
     modified: resource.updated,
     jsonld: resourceJsonLd(resource, category.name, trail, context),
@@ -44,7 +46,7 @@ export function resourceHtml(resource: Resource, context: EmitContext): string {
       breadcrumbs: trail,
       // A premium page is the worker's, for a key holder: its .md answers 402 to the browser's own
       // fetch and to the assistants, which hold no key, so it offers neither.
-      share: resource.premium ? null : shareControls(context, head.markdown),
+      share: resource.premium || !head.markdown ? null : shareControls(context, head.markdown),
       outline: resource.rendered.outline,
       toc: tableOfContents(resource.rendered.outline),
       body_html: readableHtml(bodyHtml(resource.rendered)),
@@ -56,16 +58,19 @@ export function resourceHtml(resource: Resource, context: EmitContext): string {
   );
 }
 
-/** Where a free resource's own files go: its page, Markdown and JSON variants. */
-export function resourcePaths(slug: string): string[] {
-  return [`public/resources/${slug}/index.html`, `public/resources/${slug}.md`, `public/api/resources/${slug}.json`];
+/** Where a free resource's own files go: its page, and its Markdown and JSON variants unless it is for people only. */
+export function resourcePaths(resource: Resource): string[] {
+  const { slug } = resource;
+  const page = `public/resources/${slug}/index.html`;
+  return forAgents(resource) ? [page, `public/resources/${slug}.md`, `public/api/resources/${slug}.json`] : [page];
 }
 
 /** The files of one free resource, each rendered as it is asked for; `key` marks them for reuse by the next build. */
 export function* resourceFiles(resource: Resource, context: EmitContext, key?: string): Generator<OutputFile> {
-  const [html, markdown, json] = resourcePaths(resource.slug) as [string, string, string];
+  const [html, markdown, json] = resourcePaths(resource) as [string, string?, string?];
   const keyed = key ? { key } : {};
   yield { path: html, content: resourceHtml(resource, context), ...keyed };
+  if (!markdown || !json) return;
   yield { path: markdown, content: resourceMarkdown(resource, context), ...keyed };
   yield { ...jsonFile(context.registry, json, resourceJson(resource, context), 'resource'), ...keyed };
 }
@@ -76,7 +81,7 @@ export function* emitResourceVariants(context: EmitContext): Generator<OutputFil
   for (const resource of context.model.resources) {
     if (resource.premium) continue;
     const key = context.outputs?.keyOf(resource);
-    if (key && context.outputs!.skip('resource', resource, key, resourcePaths(resource.slug))) continue;
+    if (key && context.outputs!.skip('resource', resource, key, resourcePaths(resource))) continue;
     yield* resourceFiles(resource, context, key);
   }
 }

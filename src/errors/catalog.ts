@@ -286,6 +286,45 @@ export const problemCatalog = {
       "Other schemes, such as javascript: and data:, can run script in the reader's browser, " +
       'so the page would keep only the link text.',
   },
+  UnknownAudience: {
+    title: 'Audience marker names no audience',
+    message: ({ value }: { value?: string }) =>
+      value === undefined
+        ? 'this comment looks like an audience marker but cannot be read as one'
+        : `the audience marker names \`${value}\`, which is not an audience`,
+    hint:
+      'Write `<!-- audience: agents -->` (only the Markdown outputs carry the passage) or ' +
+      '`<!-- audience: people -->` (only the HTML page does), and end the passage with `<!-- /audience -->`.',
+  },
+  UnclosedAudienceMarker: {
+    title: 'Audience passage is not closed',
+    message: ({ audience, reason }: { audience: string; reason: 'unclosed' | 'nested' }) =>
+      reason === 'unclosed'
+        ? `the passage for ${audience} opened here is never closed`
+        : `a passage for ${audience} opens here inside another audience passage`,
+    hint: ({ reason }: { reason: 'unclosed' | 'nested' }) =>
+      reason === 'unclosed'
+        ? 'Add `<!-- /audience -->` on its own line, with a blank line before it, where the passage ends: without it, the rest of the body would be left out of one kind of output.'
+        : 'Close the first passage with `<!-- /audience -->` before opening the next; passages do not nest.',
+  },
+  StrayAudienceMarker: {
+    title: 'Audience marker where it cannot work',
+    message: ({ reason }: { reason: 'unopened' | 'placement' }) =>
+      reason === 'unopened'
+        ? '`<!-- /audience -->` closes a passage that was never opened'
+        : 'audience markers only work on a line of their own between blocks, at the top level of the body',
+    hint: ({ reason }: { reason: 'unopened' | 'placement' }) =>
+      reason === 'unopened'
+        ? 'Remove it, or open the passage above it with `<!-- audience: agents -->` or `<!-- audience: people -->`.'
+        : 'Move the marker out of the list, quote or paragraph, with a blank line above and below it: a passage is made of whole blocks.',
+  },
+  PeopleOnlyPremium: {
+    title: 'Premium resource marked for people only',
+    message: () => 'a premium resource cannot be `audience: people`',
+    hint:
+      'Premium bodies are sold to agents through keys, x402 and MCP. Remove `audience: people` to sell it, ' +
+      'or `premium: true` to publish it as a free page for people.',
+  },
   ContentOutsideFolder: {
     title: 'Content path is not a file inside the content folder',
     message: ({ reason }: OutsideArgs) =>

@@ -3,6 +3,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { remarkAudience } from './audience.js';
 import { remarkHeadingIds } from './heading-ids.js';
 import { remarkLinkInventory } from './link-inventory.js';
 import { safeUrlHandlers } from './safe-url-handlers.js';
@@ -11,15 +12,16 @@ import { remarkWordCount } from './word-count.js';
 
 /**
  * The one Markdown pipeline: Markdown in, HTML out, and on `file.data` everything the build checks
- * and lists (outline, links, verified sources, word count). Frozen, so every document reuses the
+ * and lists (links, audience passages, outline, verified sources, word count). Frozen, so every document reuses the
  * same configured parser and compiler. Raw HTML in Markdown is dropped, never passed through, and a
  * link or image whose URL has a scheme other than http, https or mailto loses its `href` or `src`.
  */
 function pipeline(gfm: boolean) {
   const parser = gfm ? unified().use(remarkParse).use(remarkGfm) : unified().use(remarkParse);
   return parser
-    .use(remarkHeadingIds)
     .use(remarkLinkInventory)
+    .use(remarkAudience)
+    .use(remarkHeadingIds)
     .use(remarkVerifiedSources)
     .use(remarkWordCount)
     .use(remarkRehype, { handlers: safeUrlHandlers })

@@ -1,8 +1,10 @@
 import { VFile } from 'vfile';
+import { type AudienceMarkerProblem, applyCuts } from './audience.js';
 import type { OutlineItem } from './heading-ids.js';
 import type { DisallowedUrl, LinkAt } from './link-inventory.js';
 import { processorFor } from './processor.js';
 
+export type { AudienceMarkerProblem } from './audience.js';
 export type { OutlineItem } from './heading-ids.js';
 export type { DisallowedUrl, LinkAt } from './link-inventory.js';
 export { countWords } from './word-count.js';
@@ -16,15 +18,24 @@ export interface RenderedMarkdown {
   sources: LinkAt[] | null;
   links: LinkAt[];
   disallowedUrls: DisallowedUrl[];
-  /** Offsets where root-relative URLs start in the body: absoluteLinks() puts the base URL there. */
+  /** Offsets where root-relative URLs start in the body for agents: absoluteLinks() puts the base URL there. */
   rootRelativeAt: number[];
   words: number;
+  /**
+   * Present when audience markers make the Markdown outputs differ from the source: the body for
+   * agents (people-only passages and the marker lines left out), which rootRelativeAt refers to.
+   */
+  agentBody?: string;
+  /** The people-only passages, which only the HTML carries. */
+  peopleOnly?: string[];
+  audienceProblems: AudienceMarkerProblem[];
 }
 
 /** Runs the pipeline of processor.ts over one body: the HTML comes back as the file's value, the rest on `file.data`. */
 export function renderMarkdown(body: string): RenderedMarkdown {
   const file = processorFor(body).processSync(new VFile(body));
-  const { outline, sections, anchors, sources, links, disallowedUrls, rootRelativeAt, words } = file.data;
+  const { outline, sections, anchors, sources, links, disallowedUrls, words, audienceCuts } = file.data;
+  const agent = audienceCuts ? applyCuts(body, audienceCuts.cuts, file.data.rootRelativeAt ?? []) : undefined;
   return {
     html: String(file.value),
     outline: outline ?? [],
@@ -33,8 +44,10 @@ export function renderMarkdown(body: string): RenderedMarkdown {
     sources: sources ?? null,
     links: links ?? [],
     disallowedUrls: disallowedUrls ?? [],
-    rootRelativeAt: rootRelativeAt ?? [],
+    rootRelativeAt: agent?.offsets ?? file.data.rootRelativeAt ?? [],
     words: words ?? 0,
+    ...(agent ? { agentBody: agent.text, peopleOnly: audienceCuts!.peopleOnly } : {}),
+    audienceProblems: file.data.audienceProblems ?? [],
   };
 }
 

@@ -304,6 +304,10 @@ answer: string
 published: string
 updated: string
 /**
+ * Who the document is for. `everyone` (the default): the HTML page and every file for agents. `people`: the HTML page, listings and sitemap only; left out of its .md and JSON variants, llms.txt, llms-full.txt, the indexes, the corpus exports, the samples and the MCP server. Passages inside a body can be marked for one audience with `<!-- audience: agents -->` or `<!-- audience: people -->` ... `<!-- /audience -->`.
+ */
+audience?: ("everyone" | "people")
+/**
  * Slugs of related resources.
  */
 resources?: string[]
@@ -852,6 +856,10 @@ tags: string[]
  * Date of the last meaningful change, YYYY-MM-DD.
  */
 updated: string
+/**
+ * Who the document is for. `everyone` (the default): the HTML page and every file for agents. `people`: the HTML page, listings and sitemap only; left out of its .md and JSON variants, llms.txt, llms-full.txt, the indexes, the corpus exports, the samples and the MCP server. Passages inside a body can be marked for one audience with `<!-- audience: agents -->` or `<!-- audience: people -->` ... `<!-- /audience -->`.
+ */
+audience?: ("everyone" | "people")
 /**
  * true: the body is served only with a valid access key (never written to dist/public).
  */

@@ -1,0 +1,142 @@
+import type { Html, Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+
+// Passages for one audience (README: Audience controls), written as HTML comments so any GFM
+// viewer shows the body unchanged:
+//
+//   <!-- audience: agents -->   only in the Markdown outputs (.md, JSON, llms-full, corpus, MCP)
+//   <!-- audience: people -->   only in the HTML pages
+//   <!-- /audience -->          ends either
+//
+// A marker stands alone between blocks at the top level of the body; passages do not nest.
+
+export type Audience = 'agents' | 'people';
+export const audiences: readonly Audience[] = ['agents', 'people'];
+
+/** A marker that cannot be honoured, and where it is (lines relative to the body). */
+export interface AudienceMarkerProblem {
+  reason: 'unknown' | 'unclosed' | 'nested' | 'unopened' | 'placement';
+  /** The audience the marker names, when it names one. */
+  value?: string;
+  line: number;
+  column: number;
+}
+
+/** Where the Markdown outputs differ from the source: what they leave out, by source offset. */
+export interface AudienceCuts {
+  /** `[start, end)` ranges of the source left out of the Markdown outputs, in order, not overlapping. */
+  cuts: [number, number][];
+  /** The people-only passages: still part of the page, so still the premium guard's business. */
+  peopleOnly: string[];
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    audienceCuts: AudienceCuts | undefined;
+    audienceProblems: AudienceMarkerProblem[];
+  }
+}
+
+const opening = /^<!--\s*audience\s*:\s*([^\s>]*)\s*-->$/i;
+const closing = /^<!--\s*\/\s*audience\s*-->$/i;
+/** Anything that looks meant as a marker, to catch one written where it cannot work. */
+const markerLike = /^<!--\s*\/?\s*audience\b/i;
+
+/**
+ * Finds the audience passages: takes agents-only passages out of the tree (so out of the HTML, the
+ * outline and the word count) and records on `file.data` which source ranges the Markdown outputs
+ * leave out (people-only passages, and every marker line). Runs after the link inventory, so links
+ * inside agents-only passages are still checked and made absolute.
+ */
+export function remarkAudience() {
+  return (tree: Root, file: VFile): void => {
+    file.data.audienceProblems = [];
+    const source = String(file.value);
+    if (!/audience/i.test(source)) return;
+    const problems = file.data.audienceProblems;
+    const at = (node: Html) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 });
+
+    // Markers anywhere but between top-level blocks: inside a list, a quote or a paragraph.
+    visit(tree, 'html', (node, _index, parent) => {
+      if (parent !== tree && markerLike.test(node.value.trim())) problems.push({ reason: 'placement', ...at(node) });
+    });
+
+    const children = tree.children;
+    const offsetOf = (index: number) => children[index]?.position?.start.offset ?? source.length;
+    const cuts: [number, number][] = [];
+    const peopleOnly: string[] = [];
+    const dropped = new Set<number>();
+    let open: { index: number; audience: Audience; node: Html } | undefined;
+    children.forEach((node, index) => {
+      if (node.type !== 'html') return;
+      const text = node.value.trim();
+      const opener = opening.exec(text);
+      if (opener) {
+        const value = opener[1]!.toLowerCase();
+        const known = audiences.includes(value as Audience);
+        if (!known) problems.push({ reason: 'unknown', value: opener[1]!, ...at(node) });
+        if (open) {
+          if (known) problems.push({ reason: 'nested', value, ...at(node) });
+          return;
+        }
+        // An unknown audience still opens a passage, so its closer is not reported as well.
+        open = { index, audience: value as Audience, node };
+        return;
+      }
+      if (closing.test(text)) {
+        if (!open) {
+          problems.push({ reason: 'unopened', ...at(node) });
+          return;
+        }
+        // From the marker to the next block, so no run of blank lines is left behind.
+        const start = offsetOf(open.index);
+        const end = offsetOf(index + 1);
+        if (open.audience === 'people') {
+          cuts.push([start, end]);
+          peopleOnly.push(source.slice(offsetOf(open.index + 1), node.position?.start.offset ?? end));
+        } else {
+          cuts.push([start, offsetOf(open.index + 1)], [node.position?.start.offset ?? end, end]);
+          for (let inside = open.index + 1; inside < index; inside++) dropped.add(inside);
+        }
+        open = undefined;
+        return;
+      }
+      if (markerLike.test(text)) problems.push({ reason: 'unknown', ...at(node) });
+    });
+    if (open && audiences.includes(open.audience))
+      problems.push({ reason: 'unclosed', value: open.audience, ...at(open.node) });
+    if (problems.length || !cuts.length) return;
+    tree.children = children.filter((_node, index) => !dropped.has(index));
+    file.data.audienceCuts = { cuts, peopleOnly };
+  };
+}
+
+/**
+ * The source without the cut ranges, and each kept offset of `offsets` moved to where its text
+ * now starts (offsets inside a cut are dropped).
+ */
+export function applyCuts(
+  source: string,
+  cuts: readonly [number, number][],
+  offsets: readonly number[],
+): { text: string; offsets: number[] } {
+  let text = '';
+  let from = 0;
+  for (const [start, end] of cuts) {
+    text += source.slice(from, start);
+    from = end;
+  }
+  text = (text + source.slice(from)).replace(/\n{2,}$/, '\n');
+  const moved: number[] = [];
+  for (const offset of offsets) {
+    let shift = 0;
+    let inside = false;
+    for (const [start, end] of cuts) {
+      if (offset >= end) shift += end - start;
+      else if (offset >= start) inside = true;
+    }
+    if (!inside) moved.push(offset - shift);
+  }
+  return { text, offsets: moved };
+}
