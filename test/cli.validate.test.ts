@@ -105,7 +105,7 @@ describe('agentdir build', () => {
     const result = run('build', path.join(fixturesDir, 'minimal'), '--out', out);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Built 5 resources and 3 articles into .*site\/ \(\d+ files, \d+ KiB\) in [\d.]+s\.\nWorker: [\d.]+ KiB of code \(budget \d+ KiB\) \+ [\d.]+ KiB of premium data\.\nAgent readiness: 100\/100 \(A\)\.\n$/,
+      /^Built 5 resources and 3 articles into .*site\/ \(\d+ files, \d+ KiB\) in [\d.]+s\.\nWorker: [\d.]+ KiB of code \(budget \d+ KiB\) \+ [\d.]+ KiB of premium data\.\nAgent readiness: 100\/100 \(A\), extended checks \d+\/100\.\n$/,
     );
     expect(fs.existsSync(path.join(out, 'public/llms.txt'))).toBe(true);
   });

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { LookupAddress } from 'node:dns';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { networkFetcher } from '../src/grader/fetcher.js';
+import { defaultLimits, networkFetcher } from '../src/grader/fetcher.js';
 import { gradeSite } from '../src/grader/grade.js';
 import { guardedLookup } from '../src/grader/guarded-lookup.js';
 import { nodeGraderNetwork } from '../src/grader/node-network.js';
@@ -165,6 +165,82 @@ describe('the grader never reaches a loopback server through DNS rebinding', () 
       ),
     );
     expect(refused?.message).toContain('a link-local address (fe80::/10)');
+  });
+});
+
+/**
+ * A site built to exhaust the grader: llms.txt indexes 40 section files, the sitemap index names 20
+ * sitemaps, every page has a .md variant, a premium page and every discovery file exist. It counts
+ * each request that reaches it.
+ */
+async function startGreedySite(): Promise<{ origin: string; hits: string[]; close(): Promise<void> }> {
+  const hits: string[] = [];
+  let origin = '';
+  const sections = Array.from({ length: 40 }, (_, index) => `s${index}`);
+  const answers: Record<string, [type: string, body: string]> = {};
+  const page = (path: string) => `- [${path}](${origin}${path}.md): a page\n`;
+  const server = http.createServer((request, response) => {
+    hits.push(request.url ?? '');
+    if (!origin) origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    if (!Object.keys(answers).length) {
+      answers['/robots.txt'] = [
+        'text/plain',
+        `User-agent: *\nContent-Signal: ai-train=no\nSitemap: ${origin}/sitemap-index.xml\n`,
+      ];
+      answers['/llms.txt'] = [
+        'text/plain',
+        `# Greedy\n\n> Many files.\n\n## Sections\n\n${sections.map((name) => `- [${name}](${origin}/llms/${name}.txt): x\n`).join('')}\n## Premium\n\n- [Paid](${origin}/resources/paid/preview.md): x\n`,
+      ];
+      for (const name of sections)
+        answers[`/llms/${name}.txt`] = [
+          'text/plain',
+          `# ${name}\n\n> x\n\n## Pages\n\n${page(`/${name}/a`)}${page(`/${name}/b`)}`,
+        ];
+      answers['/sitemap-index.xml'] = [
+        'application/xml',
+        `<sitemapindex>${Array.from({ length: 20 }, (_, index) => `<sitemap><loc>${origin}/sitemap-${index}.xml</loc></sitemap>`).join('')}</sitemapindex>`,
+      ];
+      for (let index = 0; index < 20; index++)
+        answers[`/sitemap-${index}.xml`] = [
+          'application/xml',
+          `<urlset>${sections.map((name) => `<url><loc>${origin}/${name}/${index}</loc></url>`).join('')}</urlset>`,
+        ];
+    }
+    const path = new URL(request.url ?? '/', origin).pathname;
+    const [type, body] =
+      answers[path] ??
+      (path.endsWith('.md')
+        ? ['text/markdown', `# ${path}\n\nSee ${origin}/llms.txt.\n`]
+        : ['text/html', `<!doctype html><title>${path}</title><body>/llms.txt`]);
+    response.writeHead(200, { 'Content-Type': type, Link: `<${origin}/llms.txt>; rel="describedby"` }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return { origin: address, hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('the extended checks never exceed the fetch budget', () => {
+  it('grades a site with 40 section files and 20 sitemaps in at most 25 requests, saying what it left unread', async () => {
+    const greedy = await startGreedySite();
+    try {
+      const report = await gradeSite(
+        `${greedy.origin}/`,
+        networkFetcher({ allowPrivate: false, allowOrigins: [greedy.origin] }),
+      );
+      expect(greedy.hits.length).toBeLessThanOrEqual(defaultLimits.maxFetches);
+      expect(greedy.hits.length).toBe(defaultLimits.maxFetches);
+      const coverage = report.extended.checks.find((check) => check.id === 'llms-txt-coverage')!;
+      expect(coverage.details).toMatch(
+        /^\/llms\.txt and \d+ of its 40 section files \(fetch budget spent: estimated\)/,
+      );
+      // Every extended check ran on what it could read; none was starved by the coverage check, which runs last.
+      const starved = [...report.checks, ...report.extended.checks].filter((check) =>
+        check.details.includes('not fetched'),
+      );
+      expect(starved).toEqual([]);
+    } finally {
+      await greedy.close();
+    }
   });
 });
 

@@ -10,6 +10,7 @@ interface Report {
   url: string;
   score: number;
   checks: { id: string; score: number; details: string }[];
+  extended: { score: number; checks: { id: string; passed: boolean }[] };
   recommendations: { check: string; priority: string; action: string }[];
 }
 
@@ -81,7 +82,7 @@ describe('agentdir grade <local agentdir serve> of a build made for another base
     const result = await gradeCli(served!.url, '--allow-private', '--format', 'json');
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout) as Report;
-    expect(Object.keys(report)).toEqual(['tool', 'url', 'score', 'grade', 'checks', 'recommendations']);
+    expect(Object.keys(report)).toEqual(['tool', 'url', 'score', 'grade', 'checks', 'extended', 'recommendations']);
     expect(report.recommendations[0]).toEqual({
       check: 'llms-txt',
       priority: 'high',
@@ -95,6 +96,9 @@ describe('agentdir grade <local agentdir serve> of a build made for another base
     expect(JSON.stringify(report)).not.toContain('None of the 0 llms.txt links');
     // The same files as dist/public: the same score, once the links are read on the graded origin.
     expect(report.score).toBe(100);
+    // The extended checks read links the same way; the fixture leaves markdown_negotiation off.
+    const failing = report.extended.checks.filter((check) => !check.passed).map((check) => check.id);
+    expect(failing).toEqual(['markdown-negotiation']);
   });
 
   it('prints the mismatch in the human report too', async () => {

@@ -1,9 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { networkFetcher } from '../src/grader/fetcher.js';
+import { defaultLimits, networkFetcher, type SiteFetcher } from '../src/grader/fetcher.js';
 import { gradeSite } from '../src/grader/grade.js';
-import { fixturesDir } from './helpers/fixtures.js';
+import type { GraderReport } from '../src/grader/report.js';
+import { schemaRegistry } from '../src/schemas/registry.js';
+import { buildFixture } from './helpers/build-fixture.js';
+import { fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
 import { fetchDespiteReset } from './helpers/fetch-despite-reset.js';
+import { freePort } from './helpers/free-port.js';
 import { gradeCli } from './helpers/grade-cli.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
@@ -200,11 +204,79 @@ describe.each(['serve', 'workerd'])('POST /api/grader on %s', (name) => {
 });
 
 describe('the grader report', () => {
-  it('matches the grader report: tool, url, score, grade, checks; recommendations', async () => {
+  it('matches the grader report: tool, url, score, grade, checks, extended; recommendations', async () => {
     const report = JSON.parse((await gradeCli(sites.partial!.url, '--allow-private', '--format', 'json')).stdout);
-    expect(Object.keys(report)).toEqual(['tool', 'url', 'score', 'grade', 'checks', 'recommendations']);
-    for (const check of report.checks)
+    expect(Object.keys(report)).toEqual(['tool', 'url', 'score', 'grade', 'checks', 'extended', 'recommendations']);
+    expect(Object.keys(report.extended)).toEqual(['score', 'checks']);
+    for (const check of [...report.checks, ...report.extended.checks])
       expect(Object.keys(check)).toEqual(['id', 'title', 'passed', 'weight', 'score', 'details']);
     expect(report.checks.reduce((sum: number, check: { weight: number }) => sum + check.weight, 0)).toBe(100);
+    expect(report.extended.checks.reduce((sum: number, check: { weight: number }) => sum + check.weight, 0)).toBe(100);
+    const validate = schemaRegistry().validator('grader-report');
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
+
+/** A fetcher that counts the requests it passes on. */
+function counted(fetcher: SiteFetcher): SiteFetcher & { urls: string[]; remaining(): number } {
+  const urls: string[] = [];
+  return {
+    urls,
+    remaining: () => fetcher.remaining?.() ?? Number.POSITIVE_INFINITY,
+    get: (url, options) => {
+      urls.push(`${url} ${options?.accept ?? ''}`);
+      return fetcher.get(url, options);
+    },
+  };
+}
+
+describe('the default directory, built for where it is served', () => {
+  let dist = '';
+  let port = 0;
+  beforeAll(async () => {
+    port = await freePort();
+    ({ outDir: dist } = await buildFixture(path.join(repoRoot, 'content'), path.join(tempDir(), 'dist'), {
+      baseUrl: `http://127.0.0.1:${port}`,
+    }));
+  }, 300_000);
+
+  const expectPerfect = (report: GraderReport) => {
+    const failing = [...report.checks, ...report.extended.checks].filter((check) => !check.passed);
+    expect(failing.map((check) => `${check.id}: ${check.details}`)).toEqual([]);
+    expect([report.score, report.extended.score, report.recommendations]).toEqual([100, 100, []]);
+    const validate = schemaRegistry().validator('grader-report');
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+  };
+
+  it('scores 100 on both scores graded as a folder, with no network', async () => {
+    const result = await gradeCli(dist, '--format', 'json');
+    expect(result.code, result.stderr).toBe(0);
+    expectPerfect(JSON.parse(result.stdout));
+  });
+
+  describe.each(['serve', 'workerd'] as const)('served by %s', (name) => {
+    let runtime: Runtime & { url: string };
+    beforeAll(async () => {
+      runtime =
+        name === 'serve'
+          ? await startServe(dist, path.join(tempDir(), 'keys.json'), {}, port)
+          : await startWorkerd(dist, {}, port);
+    });
+    afterAll(() => runtime.close());
+
+    it('scores 100 on both scores, as `agentdir grade` prints it', async () => {
+      const result = await gradeCli(runtime.url, '--allow-private', '--format', 'json');
+      expect(result.code, result.stderr).toBe(0);
+      expectPerfect(JSON.parse(result.stdout));
+    });
+
+    it('stays inside the fetch budget, every request made', async () => {
+      const fetcher = counted(networkFetcher({ allowPrivate: true }));
+      const report = await gradeSite(runtime.url, fetcher);
+      expectPerfect(report);
+      expect(fetcher.urls.length).toBeLessThanOrEqual(defaultLimits.maxFetches);
+      expect(new Set(fetcher.urls).size).toBe(fetcher.urls.length);
+      expect(fetcher.remaining()).toBe(defaultLimits.maxFetches - fetcher.urls.length);
+    });
   });
 });

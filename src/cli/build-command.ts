@@ -31,9 +31,12 @@ interface Summary {
 
 function summaryLines(summary: Summary): string {
   const { grade, worker } = summary;
+  // The advice is the core checks' (the score the SPEC defines); `agentdir grade` prints the extended checks' too.
+  const core = new Set(grade.checks.map((check) => check.id));
+  const advice = grade.recommendations.filter((item) => core.has(item.check));
   return (
     `Worker: ${kib(worker.codeBytes)} KiB of code (budget ${workerCodeBudget / 1024} KiB) + ${kib(worker.dataBytes)} KiB of premium data.\n` +
-    `Agent readiness: ${grade.score}/100 (${grade.grade})${grade.recommendations.length ? `; to improve: ${grade.recommendations.map((item) => item.action).join(' ')}` : ''}.\n`
+    `Agent readiness: ${grade.score}/100 (${grade.grade}), extended checks ${grade.extended.score}/100${advice.length ? `; to improve: ${advice.map((item) => item.action).join(' ')}` : ''}.\n`
   );
 }
 

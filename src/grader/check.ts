@@ -1,9 +1,11 @@
-import type { Fetched, SiteFetcher } from './fetcher.js';
+import type { Fetched, FetchOptions, SiteFetcher } from './fetcher.js';
 
 /** What a check sees: the site's origin and a fetcher that remembers every page it fetched. */
 export interface CheckContext {
   origin: string;
-  fetch(path: string): Promise<Fetched>;
+  fetch(path: string, options?: FetchOptions): Promise<Fetched>;
+  /** Requests the fetcher will still make (Infinity when it sets no limit), for checks that read as many files as allowed. */
+  fetchesLeft(): number;
 }
 
 export interface CheckOutcome {
@@ -18,23 +20,27 @@ export interface Check {
   id: string;
   title: string;
   weight: number;
+  /** What to do when the check is not fully passed and its outcome says nothing more precise. */
+  action?: string;
   run(context: CheckContext): Promise<CheckOutcome>;
 }
 
-/** One fetch per URL per grading, shared by every check (llms.txt is read by two of them). */
+/** One fetch per URL and Accept per grading, shared by every check (llms.txt is read by most of them). */
 export function checkContext(origin: string, fetcher: SiteFetcher): CheckContext {
   const seen = new Map<string, Promise<Fetched>>();
   return {
     origin,
-    fetch(path) {
+    fetch(path, options = {}) {
       const url = new URL(path, origin).href;
-      let page = seen.get(url);
+      const key = `${url} ${options.accept ?? ''}`;
+      let page = seen.get(key);
       if (!page) {
-        page = fetcher.get(url);
-        seen.set(url, page);
+        page = fetcher.get(url, options);
+        seen.set(key, page);
       }
       return page;
     },
+    fetchesLeft: () => fetcher.remaining?.() ?? Number.POSITIVE_INFINITY,
   };
 }
 

@@ -1,25 +1,30 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { headersFor, parseHeaderRules, type HeaderRule } from '../serve/header-rules.js';
 import { contentTypeFor } from '../shared/content-types.js';
-import type { SiteFetcher } from './fetcher.js';
 import { matchWorkerRoute } from '../shared/routes.js';
+import type { WorkerData } from '../shared/worker-data.js';
+import { createWorker } from '../worker/create-worker.js';
+import { defaultAccept, type SiteFetcher } from './fetcher.js';
 import { foreignLinkOrigin } from './checks/link-origin.js';
 import { parseLlmsTxt } from './checks/llms-txt.js';
 
-/** Premium slugs of a build, from the worker data beside its public folder (none when absent). */
-async function premiumSlugs(root: string): Promise<ReadonlySet<string>> {
+/** The worker data written beside a build's public folder; null when absent (a folder of static files only). */
+async function workerData(root: string): Promise<WorkerData | null> {
   const data = await fs.readFile(path.join(root, '..', 'worker', 'data', 'worker-data.json'), 'utf8').catch(() => null);
   try {
-    return new Set(data ? Object.keys((JSON.parse(data) as { premium: Record<string, unknown> }).premium) : []);
+    return data ? (JSON.parse(data) as WorkerData) : null;
   } catch {
-    return new Set();
+    return null;
   }
 }
 
 /**
  * Reads a built folder as a static host with its worker would serve it, whatever host the URL
- * names: grading with no network. Premium routes answer 402, as they do without a key. `locate`
- * maps a file of the site (`/llms.txt`) to where it is on disk, for a build not yet committed.
+ * names: grading with no network. Static files get the headers of the folder's `_headers`; the
+ * worker's routes are answered by the worker itself, from the data beside the folder, so premium
+ * URLs answer 402 as they do without a key. Without that data, `knownPremium` slugs answer a bare
+ * 402. `locate` maps a file of the site (`/llms.txt`) to where it is on disk, for a build not yet committed.
  */
 export function directoryFetcher(
   root: string,
@@ -27,22 +32,59 @@ export function directoryFetcher(
   locate?: (file: string) => string | null,
 ): SiteFetcher {
   const base = path.resolve(root);
-  const premium = knownPremium ? Promise.resolve(knownPremium) : premiumSlugs(base);
+  const read = async (file: string): Promise<string | null> => {
+    const located = locate ? locate(`/${path.relative(base, file).split(path.sep).join('/')}`) : file;
+    return located ? fs.readFile(located, 'utf8').catch(() => null) : null;
+  };
+  const site = (async () => {
+    const data = await workerData(base);
+    return {
+      worker: data ? createWorker(data) : null,
+      premium: knownPremium ?? new Set<string>(),
+      rules: parseHeaderRules((await read(path.join(base, '_headers'))) ?? ''),
+    };
+  })();
+
+  /** The static host: the file a path names, or its folder's index.html, with the `_headers` rules that match. */
+  const staticAnswer = async (pathname: string, rules: HeaderRule[]): Promise<Response> => {
+    const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`];
+    for (const candidate of candidates) {
+      const file = path.join(base, candidate);
+      if (!file.startsWith(base)) break;
+      const text = await read(file);
+      if (text !== null)
+        return new Response(text, {
+          headers: { 'Content-Type': contentTypeFor(candidate), ...headersFor(rules, pathname) },
+        });
+    }
+    return new Response('', { status: 404, headers: { 'Content-Type': 'text/html' } });
+  };
+  const pathOf = (url: string) => decodeURIComponent(new URL(url).pathname);
+
   return {
-    async get(url) {
-      const pathname = decodeURIComponent(new URL(url).pathname);
-      const route = matchWorkerRoute(pathname, await premium);
-      if (route?.kind === 'premium-resource')
+    async get(url, request = {}) {
+      const { worker, premium, rules } = await site;
+      let response: Response;
+      if (worker) {
+        const assets = {
+          fetch: async (input: Request | string | URL) =>
+            staticAnswer(pathOf(input instanceof Request ? input.url : String(input)), rules),
+        };
+        response = await worker.fetch(new Request(url, { headers: { Accept: request.accept ?? defaultAccept } }), {
+          ASSETS: assets,
+        });
+      } else if (matchWorkerRoute(pathOf(url), premium)?.kind === 'premium-resource') {
         return { url, status: 402, contentType: 'application/json', text: '{"error":"payment_required"}' };
-      const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`];
-      for (const candidate of candidates) {
-        const file = path.join(base, candidate);
-        if (!file.startsWith(base)) break;
-        const located = locate ? locate(`/${path.relative(base, file).split(path.sep).join('/')}`) : file;
-        const text = located ? await fs.readFile(located, 'utf8').catch(() => null) : null;
-        if (text !== null) return { url, status: 200, contentType: contentTypeFor(candidate), text };
+      } else {
+        response = await staticAnswer(pathOf(url), rules);
       }
-      return { url, status: 404, contentType: 'text/html', text: '' };
+      return {
+        url,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        text: await response.text(),
+        headers: response.headers,
+      };
     },
   };
 }

@@ -7,13 +7,25 @@ export interface Fetched {
   status: number;
   contentType: string;
   text: string;
+  /** The response headers; absent when nothing was answered. */
+  headers?: Headers;
   /** Why nothing usable came back (unreachable, timed out, refused redirect, too large). */
   error?: string;
 }
 
+export interface FetchOptions {
+  /** The request's Accept header; the grader's default prefers Markdown and text. */
+  accept?: string;
+}
+
+/** What the grader asks for unless a check asks for a media type: text an agent can read. */
+export const defaultAccept = 'text/markdown, text/plain, application/xml, text/html;q=0.8, */*;q=0.5';
+
 /** How the grader reads a site: over the network, or from a built folder. */
 export interface SiteFetcher {
-  get(url: string): Promise<Fetched>;
+  get(url: string, options?: FetchOptions): Promise<Fetched>;
+  /** How many more requests it will make; absent when it does not count them. */
+  remaining?(): number;
 }
 
 export interface NetworkLimits {
@@ -88,7 +100,8 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
   const refuse = (url: string, error: string): Fetched => ({ url, status: 0, contentType: '', text: '', error });
 
   return {
-    async get(start) {
+    remaining: () => Math.max(0, limits.maxFetches - fetches),
+    async get(start, request = {}) {
       let current = start;
       for (let hop = 0; hop <= limits.maxRedirects; hop++) {
         const exempt = options.allowOrigins?.includes(new URL(current).origin) ?? false;
@@ -113,7 +126,7 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
             redirect: 'manual',
             headers: {
               'User-Agent': 'agentdir-grader/1 (+https://agentdir.dev)',
-              Accept: 'text/markdown, text/plain, application/xml, text/html;q=0.8, */*;q=0.5',
+              Accept: request.accept ?? defaultAccept,
             },
             signal: AbortSignal.timeout(Math.min(limits.perFetchMs, remaining)),
           });
@@ -138,6 +151,7 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
           status: response.status,
           contentType: response.headers.get('content-type') ?? '',
           text,
+          headers: response.headers,
           ...(truncated ? { error: `larger than ${limits.maxBytes} bytes; only the start was read` } : {}),
         };
       }

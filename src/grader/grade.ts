@@ -1,4 +1,14 @@
-import { type Check, type CheckOutcome, checkContext } from './check.js';
+import { type Check, type CheckContext, type CheckOutcome, checkContext } from './check.js';
+import { apiCatalogCheck } from './checks/extended/api-catalog.js';
+import { contentSignalCheck } from './checks/extended/content-signal.js';
+import { linkHeadersCheck } from './checks/extended/link-headers.js';
+import { llmsTxtCoverageCheck } from './checks/extended/llms-txt-coverage.js';
+import { llmsTxtDirectiveCheck } from './checks/extended/llms-txt-directive.js';
+import { markdownLinkPortabilityCheck } from './checks/extended/markdown-link-portability.js';
+import { markdownNegotiationCheck } from './checks/extended/markdown-negotiation.js';
+import { mcpServerCardCheck } from './checks/extended/mcp-server-card.js';
+import { pageSizeCheck } from './checks/extended/page-size.js';
+import { paymentCacheCheck } from './checks/extended/payment-cache.js';
 import { homepageCheck } from './checks/homepage.js';
 import { licenseCheck } from './checks/license.js';
 import { linkedOrigin, originMismatchAction } from './checks/link-origin.js';
@@ -7,9 +17,9 @@ import { markdownVariantsCheck } from './checks/markdown-variants.js';
 import { robotsCheck } from './checks/robots.js';
 import { sitemapCheck } from './checks/sitemap.js';
 import type { SiteFetcher } from './fetcher.js';
-import { letterGrade, type GraderReport } from './report.js';
+import { type CheckResult, letterGrade, type GraderReport, type Recommendation } from './report.js';
 
-/** The grader's checks (README: agentdir grade), weights summing to 100. */
+/** The grader's checks (SPEC 2.7; README: agentdir grade), weights summing to 100: `score` and `grade`. */
 export const checks: Check[] = [
   robotsCheck,
   llmsTxtCheck,
@@ -19,14 +29,35 @@ export const checks: Check[] = [
   markdownVariantsCheck,
 ];
 
+/**
+ * What agents need beyond those, scored apart as `extended`, weights summing to 100. They read
+ * what the checks above fetched first; the coverage check comes last because it reads as many
+ * section files as the fetch budget leaves.
+ */
+export const extendedChecks: Check[] = [
+  markdownNegotiationCheck,
+  llmsTxtDirectiveCheck,
+  markdownLinkPortabilityCheck,
+  linkHeadersCheck,
+  mcpServerCardCheck,
+  apiCatalogCheck,
+  contentSignalCheck,
+  paymentCacheCheck,
+  pageSizeCheck,
+  llmsTxtCoverageCheck,
+];
+
 export const graderName = 'agentdir readiness grader';
 
-/** Grades the origin of `url` for agent readiness. Never throws for an unreachable site: its checks fail with the reason. */
-export async function gradeSite(url: string, fetcher: SiteFetcher): Promise<GraderReport> {
-  const origin = new URL(url).origin;
-  const context = checkContext(origin, fetcher);
-  const results = [];
-  for (const check of checks) {
+interface Graded {
+  check: Check;
+  outcome: CheckOutcome;
+}
+
+/** Runs checks one after another (later ones reuse what earlier ones fetched); a check that throws fails with the reason. */
+async function run(list: Check[], context: CheckContext): Promise<Graded[]> {
+  const results: Graded[] = [];
+  for (const check of list) {
     let outcome: CheckOutcome;
     try {
       outcome = await check.run(context);
@@ -39,7 +70,11 @@ export async function gradeSite(url: string, fetcher: SiteFetcher): Promise<Grad
     }
     results.push({ check, outcome });
   }
-  const checksOut = results.map(({ check, outcome }) => ({
+  return results;
+}
+
+function scored(results: Graded[]): { score: number; checks: CheckResult[] } {
+  const out = results.map(({ check, outcome }) => ({
     id: check.id,
     title: check.title,
     passed: outcome.fraction >= 1,
@@ -47,21 +82,45 @@ export async function gradeSite(url: string, fetcher: SiteFetcher): Promise<Grad
     score: Math.round(check.weight * outcome.fraction),
     details: outcome.details,
   }));
-  const score = checksOut.reduce((sum, check) => sum + check.score, 0);
-  const recommendations = results
-    .filter(({ outcome }) => outcome.fraction < 1 && outcome.action)
-    .map(({ check, outcome }) => ({
-      check: check.id,
-      priority: (outcome.fraction === 0 && check.weight >= 15 ? 'high' : outcome.fraction < 0.5 ? 'medium' : 'low') as
-        | 'high'
-        | 'medium'
-        | 'low',
-      action: outcome.action!,
-    }))
-    .sort((a, b) => ['high', 'medium', 'low'].indexOf(a.priority) - ['high', 'medium', 'low'].indexOf(b.priority));
+  return { score: out.reduce((sum, check) => sum + check.score, 0), checks: out };
+}
+
+const priorities = ['high', 'medium', 'low'] as const;
+
+/** What to do about each check not fully passed, most pressing first. */
+function recommendationsFor(results: Graded[]): Recommendation[] {
+  return results
+    .filter(({ check, outcome }) => outcome.fraction < 1 && (outcome.action ?? check.action))
+    .map(
+      ({ check, outcome }): Recommendation => ({
+        check: check.id,
+        priority: outcome.fraction === 0 && check.weight >= 15 ? 'high' : outcome.fraction < 0.5 ? 'medium' : 'low',
+        action: (outcome.action ?? check.action)!,
+      }),
+    )
+    .sort((a, b) => priorities.indexOf(a.priority) - priorities.indexOf(b.priority));
+}
+
+/** Grades the origin of `url` for agent readiness. Never throws for an unreachable site: its checks fail with the reason. */
+export async function gradeSite(url: string, fetcher: SiteFetcher): Promise<GraderReport> {
+  const origin = new URL(url).origin;
+  const context = checkContext(origin, fetcher);
+  const core = await run(checks, context);
+  const extended = await run(extendedChecks, context);
+  const { score, checks: checksOut } = scored(core);
+  // The core checks' advice first: the extended checks never outrank what `score` is made of.
+  const recommendations = [...recommendationsFor(core), ...recommendationsFor(extended)];
   // Said first, even when every check passes: the links agents follow lead away from the graded origin.
   const linked = await linkedOrigin(context).catch(() => null);
   if (linked)
     recommendations.unshift({ check: 'llms-txt', priority: 'high', action: originMismatchAction(linked, origin) });
-  return { tool: graderName, url: `${origin}/`, score, grade: letterGrade(score), checks: checksOut, recommendations };
+  return {
+    tool: graderName,
+    url: `${origin}/`,
+    score,
+    grade: letterGrade(score),
+    checks: checksOut,
+    extended: scored(extended),
+    recommendations,
+  };
 }

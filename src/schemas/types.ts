@@ -514,7 +514,7 @@ content: string
 }[]
 }
 /**
- * How ready a site is for agents: each check with its weight and the points it earned, the weighted score and letter grade, and what to do next.
+ * How ready a site is for agents: each check with its weight and the points it earned, the weighted score and letter grade, what to do next, and a second, extended score over what agents use beyond the six core checks.
  * 
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "GraderReport".
@@ -526,11 +526,49 @@ export interface GraderReport {
 tool: string
 url: CommonUrl
 /**
- * Weighted score, 0 to 100.
+ * Weighted score of the six core checks in `checks`, 0 to 100. The extended checks never change it.
  */
 score: number
+/**
+ * The letter for `score`.
+ */
 grade: ("A" | "B" | "C" | "D" | "F")
-checks: {
+/**
+ * The core checks: robots.txt, llms.txt, sitemap, homepage metadata, RSL license and Markdown variants. Their weights sum to 100.
+ */
+checks: GraderReportCheck[]
+/**
+ * What agents need beyond the core checks (Markdown content negotiation, the llms.txt directive, llms.txt size and coverage, portable Markdown links, Link headers, the MCP server card, the API catalog and OpenAPI description, Content-Signal, uncacheable 402 answers, page size), scored on its own. It reads the same fetch budget as the core checks.
+ */
+extended: {
+/**
+ * Weighted score of the extended checks, 0 to 100.
+ */
+score: number
+/**
+ * The extended checks, in the shape of the core ones. Their weights sum to 100.
+ */
+checks: GraderReportCheck[]
+}
+/**
+ * What to do, for each check not fully passed: the core checks' first, then the extended checks'.
+ */
+recommendations: {
+/**
+ * The id of the check this recommendation fixes, core or extended.
+ */
+check: string
+priority: ("high" | "medium" | "low")
+action: string
+}[]
+}
+/**
+ * One check: whether it passed, its weight, the points it earned and what it found.
+ * 
+ * This interface was referenced by `GraderReport`'s JSON-Schema
+ * via the `definition` "check".
+ */
+export interface GraderReportCheck {
 id: string
 title: string
 passed: boolean
@@ -540,15 +578,6 @@ weight: number
  */
 score: number
 details: string
-}[]
-recommendations: {
-/**
- * The id of the check this recommendation fixes.
- */
-check: string
-priority: ("high" | "medium" | "low")
-action: string
-}[]
 }
 /**
  * The body of POST /api/grader: the site to grade. Loopback, private and link-local addresses are refused.

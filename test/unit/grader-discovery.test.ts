@@ -99,6 +99,20 @@ describe('markdown variants', () => {
     expect(fetcher.asked).not.toContain(`${origin}/6.md`);
   });
 
+  it('reads the pages of an llms.txt that is an index of section files', async () => {
+    const site = {
+      '/llms.txt': llms('/llms/protocols.txt', '/llms/payments.txt', '/'),
+      '/llms/protocols.txt': llms('/resources/a.md', '/resources/b.md'),
+      '/resources/a.md': md(),
+      '/resources/b.md': md(),
+    };
+    const outcome = await markdownVariantsCheck.run(contextFor(site));
+    expect(outcome).toEqual({
+      fraction: 1,
+      details: '2 of 5 llms.txt links are .md; 2 of 2 sampled answer 200 as Markdown (or 402 behind payment).',
+    });
+  });
+
   it('gives half when llms.txt links HTML pages that have .md copies, none when they do not', async () => {
     const pages = { '/llms.txt': llms('/guide/', '/other'), '/guide.md': md() };
     expect((await markdownVariantsCheck.run(contextFor(pages))).fraction).toBe(0.5);
@@ -160,7 +174,8 @@ describe('gradeSite', () => {
   it('gives an empty site 0 and an F, high priorities first', async () => {
     const report = await gradeSite(origin, memoryFetcher({}));
     expect([report.score, report.grade]).toEqual([0, 'F']);
-    expect(report.recommendations.map((item) => item.priority)).toEqual([
+    // The six core checks' first; the extended checks' after them, never above.
+    expect(report.recommendations.slice(0, 6).map((item) => item.priority)).toEqual([
       'high',
       'high',
       'high',
@@ -168,6 +183,9 @@ describe('gradeSite', () => {
       'high',
       'high',
     ]);
+    expect(report.recommendations.slice(6).map((item) => item.check)).toEqual(
+      report.extended.checks.filter((check) => !check.passed).map((check) => check.id),
+    );
   });
 
   it('rounds partial scores per check and orders recommendations by priority', async () => {
@@ -192,6 +210,9 @@ describe('gradeSite', () => {
     expect(report.recommendations.map((item) => [item.check, item.priority])).toEqual([
       ['robots-txt', 'low'],
       ['llms-txt', 'low'],
+      // Extended: robots.txt lost its Content-Signal line, and llms.txt links one of the six sitemap pages.
+      ['content-signal', 'medium'],
+      ['llms-txt-coverage', 'low'],
     ]);
   });
 
@@ -205,10 +226,10 @@ describe('gradeSite', () => {
     expect(report.recommendations[0]!.action).toContain('https://deployed.example');
   });
 
-  it('fetches each URL once per grading', async () => {
+  it('fetches each URL once per Accept per grading', async () => {
     const fetcher = memoryFetcher(goodSite());
     await gradeSite(origin, fetcher);
-    expect(fetcher.asked.length).toBe(new Set(fetcher.asked).size);
+    expect(fetcher.requests.length).toBe(new Set(fetcher.requests).size);
     expect(fetcher.asked).toContain(`${origin}/llms.txt`);
   });
 

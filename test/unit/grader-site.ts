@@ -8,27 +8,38 @@ export interface Page {
   status?: number;
   type?: string;
   body: string;
+  headers?: Record<string, string>;
+  /** Other answers by the first media type of the request's Accept (`text/markdown`), as a negotiating server gives. */
+  accept?: Record<string, Page>;
 }
 
 export type SiteMap = Record<string, Page | string>;
 
-/** A fetcher answering from `pages` (a bare string is a 200 text/plain body), 404 for anything else, recording each URL asked. */
-export function memoryFetcher(pages: SiteMap): SiteFetcher & { asked: string[] } {
+/**
+ * A fetcher answering from `pages` (a bare string is a 200 text/plain body), 404 for anything else,
+ * recording each URL asked, and in `requests` each URL with the Accept it was asked with.
+ */
+export function memoryFetcher(pages: SiteMap): SiteFetcher & { asked: string[]; requests: string[] } {
   const asked: string[] = [];
+  const requests: string[] = [];
   return {
     asked,
-    async get(url): Promise<Fetched> {
+    requests,
+    async get(url, options = {}): Promise<Fetched> {
       asked.push(url);
+      requests.push(`${url} ${options.accept ?? ''}`);
       const parsed = new URL(url);
-      const page = parsed.origin === origin ? pages[parsed.pathname + parsed.search] : undefined;
-      if (page === undefined)
+      const found = parsed.origin === origin ? pages[parsed.pathname + parsed.search] : undefined;
+      if (found === undefined)
         return { url, status: 404, contentType: 'text/html', text: '<!doctype html><p>Not found' };
+      const page = typeof found === 'string' ? { body: found } : found;
       const {
         status = 200,
         type = 'text/plain; charset=utf-8',
         body,
-      } = typeof page === 'string' ? { body: page } : page;
-      return { url, status, contentType: type, text: body };
+        headers = {},
+      } = page.accept?.[options.accept?.split(/[,;]/)[0]?.trim() ?? ''] ?? page;
+      return { url, status, contentType: type, text: body, headers: new Headers({ 'Content-Type': type, ...headers }) };
     },
   };
 }
@@ -59,8 +70,41 @@ export const homepage = [
   '<title>Test Site &amp; Friends</title>',
   '<meta name="description" content="Guides for agents.">',
   '<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":"Test Site"}</script>',
-  '</head><body><h1>Test Site</h1></body></html>',
+  '</head><body><h1>Test Site</h1>',
+  `<p>Agents: every page is listed at <a href="${origin}/llms.txt">/llms.txt</a>.</p>`,
+  '<p>Guides for agents, each with a Markdown variant.</p>',
+  '</body></html>',
 ].join('\n');
+
+/** The Link header of the site's pages (RFC 8288), as agentdir's `_headers` writes it. */
+export const discoveryLinks = [
+  `<${origin}/llms.txt>; rel="describedby"; type="text/plain"`,
+  `<${origin}/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json;version=3.1"`,
+  `<${origin}/.well-known/api-catalog>; rel="api-catalog"`,
+].join(', ');
+
+/** A doc's Markdown variant: names /llms.txt first, links absolutely. */
+export const docMarkdown = (name: string) =>
+  `# ${name}\n\nEvery page is listed for agents at ${origin}/llms.txt.\n\nText, then [the errors page](${origin}/docs/errors) and [quick start](${origin}/docs/quick-start.md#install).\n`;
+
+export const serverCard = JSON.stringify({
+  name: 'example.site/directory',
+  version: '1.0.0',
+  description: 'Guides for agents.',
+  remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }],
+});
+
+export const apiCatalog = JSON.stringify({
+  linkset: [
+    {
+      anchor: origin,
+      'service-desc': [
+        { href: `${origin}/openapi.yaml`, type: 'application/vnd.oai.openapi' },
+        { href: `${origin}/openapi.json`, type: 'application/vnd.oai.openapi+json' },
+      ],
+    },
+  ],
+});
 
 export const licenseXml =
   '<?xml version="1.0"?>\n<rsl xmlns="https://rslstandard.org/rsl">\n  <content url="/">\n    <license><permits type="usage">search</permits></license>\n  </content>\n</rsl>\n';
@@ -68,16 +112,32 @@ export const licenseXml =
 export const sitemapXml = (...paths: string[]) =>
   `<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>`;
 
-/** A site that passes every check. */
+const markdownType = 'text/markdown; charset=utf-8';
+
+/** A site that passes every check, the extended ones too. */
 export function goodSite(): SiteMap {
   return {
-    '/': { type: 'text/html; charset=utf-8', body: homepage },
+    '/': { type: 'text/html; charset=utf-8', body: homepage, headers: { Link: discoveryLinks } },
     '/robots.txt': `User-agent: *\nAllow: /\nContent-Signal: search=yes, ai-train=no\nLicense: ${origin}/license.xml\nSitemap: ${origin}/sitemap.xml\n`,
-    '/sitemap.xml': { type: 'application/xml', body: sitemapXml('/', '/docs/quick-start') },
+    '/sitemap.xml': { type: 'application/xml', body: sitemapXml(...docs.map((name) => `/docs/${name}`)) },
     '/llms.txt': llmsTxt,
     '/license.xml': { type: 'application/xml', body: licenseXml },
+    '/.well-known/mcp/server-card.json': { type: 'application/json', body: serverCard },
+    '/.well-known/api-catalog': { type: 'application/linkset+json', body: apiCatalog },
+    '/openapi.json': { type: 'application/json', body: '{"openapi": "3.1.0", "paths": {}}' },
     ...Object.fromEntries(
-      docs.map((name) => [`/docs/${name}.md`, { type: 'text/markdown; charset=utf-8', body: `# ${name}\n\nText.` }]),
+      docs.flatMap((name) => [
+        [`/docs/${name}.md`, { type: markdownType, body: docMarkdown(name) }],
+        [
+          `/docs/${name}`,
+          {
+            type: 'text/html; charset=utf-8',
+            body: `<!doctype html><title>${name}</title><p>See ${origin}/llms.txt`,
+            headers: { Vary: 'Accept' },
+            accept: { 'text/markdown': { type: markdownType, body: docMarkdown(name), headers: { Vary: 'Accept' } } },
+          },
+        ],
+      ]),
     ),
   };
 }

@@ -1,7 +1,7 @@
 import type { Check } from '../check.js';
 import { isHtml } from '../check.js';
-import { linkedOrigin, onGradedOrigin } from './link-origin.js';
-import { parseLlmsTxt } from './llms-txt.js';
+import { isSectionFile, ownLinks } from './extended/own-links.js';
+import { linkedOrigin } from './link-origin.js';
 import { publicPaths } from '../../shared/public-paths.js';
 
 const sampleSize = 5;
@@ -23,10 +23,14 @@ export const markdownVariantsCheck: Check = {
     const note = linked
       ? ` Its links point at ${linked}, not at the graded origin ${context.origin}: judged by their paths here.`
       : '';
-    const links = parseLlmsTxt(llms.text)
-      .links.map((link) => onGradedOrigin(link, context, linked))
-      // Only this site's own pages count: a link elsewhere says nothing about this site's variants.
-      .filter((url): url is URL => url !== null && url.origin === context.origin);
+    // Only this site's own pages count: a link elsewhere says nothing about this site's variants.
+    let links = await ownLinks(context, llms.text);
+    // A large site's llms.txt is an index of section files, each an llms.txt: its pages are in them.
+    const section = links.find(isSectionFile);
+    if (section) {
+      const file = await context.fetch(section.pathname);
+      if (file.status === 200 && !isHtml(file)) links = [...links, ...(await ownLinks(context, file.text))];
+    }
     if (!links.length)
       return {
         fraction: 0,

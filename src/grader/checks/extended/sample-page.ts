@@ -1,0 +1,36 @@
+import type { CheckContext } from '../../check.js';
+import { isSectionFile, ownLinks, rootLlmsTxt } from './own-links.js';
+
+/** The Accept a browser sends, shared so the checks that read a page as HTML share one fetch. */
+export const htmlAccept = 'text/html';
+
+/** What the checks that read a sample page say when there is none. */
+export const noSample = 'llms.txt links no .md variant to sample.';
+
+export interface SamplePage {
+  /** The `.md` variant llms.txt links (of a flat llms.txt, one the Markdown variants check has fetched already). */
+  markdown: string;
+  /** The HTML page it is the variant of. */
+  page: string;
+}
+
+const isMarkdown = (url: URL) => /\.md$/i.test(url.pathname);
+
+/** The first `.md` link of llms.txt and its page; when the root is an index of section files, of the first section file. */
+export async function samplePage(context: CheckContext): Promise<SamplePage | null> {
+  const root = await rootLlmsTxt(context);
+  let links = root === null ? [] : await ownLinks(context, root);
+  const section = links.find(isSectionFile);
+  // An index's own .md links are extras (premium previews, say); the pages are in its section files.
+  if (section) {
+    const file = await context.fetch(section.pathname);
+    links = file.status === 200 ? await ownLinks(context, file.text) : [];
+  }
+  const markdown = links.find(isMarkdown);
+  return markdown
+    ? {
+        markdown: markdown.pathname + markdown.search,
+        page: markdown.pathname.replace(/\/index\.md$/i, '/').replace(/\.md$/i, ''),
+      }
+    : null;
+}
