@@ -7,6 +7,9 @@ import { copyPageScript, pageData } from './page-data.js';
 import { pagePaths } from './page-paths.js';
 import { siteTags } from './tag-pages.js';
 
+/** Resources the home page lists under each category (a site of 4,000 would make it 300 KB otherwise). */
+const homeResourcesPerCategory = 12;
+
 /** The home page: the way into every learning path, guide cluster, category and tag. */
 function homePage(context: EmitContext): string {
   const { model, urls } = context;
@@ -49,7 +52,11 @@ function homePage(context: EmitContext): string {
           description: category.description,
           count: category.count,
           href: pagePaths.category(category.id),
-          resources: category.resources.map((slug) => resourceItem(bySlug.get(slug)!, context)),
+          // The first few: the category page lists them all, and the home page stays small at any size.
+          resources: category.resources
+            .slice(0, homeResourcesPerCategory)
+            .map((slug) => resourceItem(bySlug.get(slug)!, context)),
+          more: category.count > homeResourcesPerCategory,
         })),
       tags: siteTags(context).map((entry) => ({
         name: entry.tag,

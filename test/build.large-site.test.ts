@@ -5,8 +5,9 @@ import { generate } from '../scripts/bench/generate.mjs';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, tempDir } from './helpers/fixtures.js';
 
-// llms.txt past its budget becomes an index of section files (README: llms.txt): each file within
-// the budget and valid llms.txt, every free document in exactly one section file.
+// A large site stays readable in pieces: llms.txt past its budget becomes an index of section files
+// (README: llms.txt), each within the budget and valid llms.txt, every free document in exactly one;
+// the home page lists a few resources per category, not all of them.
 
 /**
  * The llmstxt.org grammar, line by line: an H1 first, then an optional blockquote, free notes, and
@@ -44,8 +45,9 @@ function readSplit(pub: string) {
   return { root, sections };
 }
 
+let pub: string;
+
 describe('llms.txt of a 4,000-resource site', () => {
-  let pub: string;
   let free: string[];
   let guides: string[];
   beforeAll(async () => {
@@ -103,8 +105,18 @@ describe('llms.txt of a 4,000-resource site', () => {
   });
 });
 
+describe('the home page of a 4,000-resource site', () => {
+  it('lists a few resources per category and links the category page for the rest', () => {
+    const home = fs.readFileSync(path.join(pub, 'index.html'), 'utf8');
+    // AFDocs fails a page past 100,000 characters of Markdown; the whole list of 4,000 made 253,000.
+    expect(home.length).toBeLessThan(60_000);
+    expect(home).toContain('<a href="/categories/protocols">All 400 resources in Protocols</a>');
+    expect(home.match(/href="\/resources\/res-\d+"/g)?.length).toBe(10 * 12);
+  });
+});
+
 describe('llms.txt of a small site over a small budget', () => {
-  let pub: string;
+  let small: string;
   beforeAll(async () => {
     const content = copyFixture('minimal');
     fs.appendFileSync(path.join(content, 'site.yaml'), '\nllms_txt:\n  max_characters: 1000\n');
@@ -116,22 +128,22 @@ describe('llms.txt of a small site over a small budget', () => {
       );
     }
     const { outDir } = await buildFixture(content);
-    pub = path.join(outDir, 'public');
+    small = path.join(outDir, 'public');
   });
 
   it('gives premium resources, guide clusters and learning paths sections of their own', () => {
-    const { sections } = readSplit(pub);
+    const { sections } = readSplit(small);
     const names = [...sections.keys()];
     expect(names).toContain('premium-resources.txt');
     expect(names).toContain('learning-paths.txt');
     expect(names.some((name) => name.startsWith('guides-'))).toBe(true);
     // A learning path only lists what other sections carry: it has no full text of its own.
-    expect(fs.existsSync(path.join(pub, 'llms-full', 'learning-paths.txt'))).toBe(false);
+    expect(fs.existsSync(path.join(small, 'llms-full', 'learning-paths.txt'))).toBe(false);
     expect(sections.get('premium-resources.txt')).toContain('/preview.md');
   });
 
   it('cuts a section longer than the budget into parts, each within it', () => {
-    const { sections } = readSplit(pub);
+    const { sections } = readSplit(small);
     const parts = [...sections.keys()].filter((name) => /--\d+\.txt$/.test(name));
     expect(parts.length).toBeGreaterThan(0);
     for (const [name, text] of sections) {
