@@ -144,6 +144,9 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
     };
     respond().catch(() => outgoing.destroy());
   });
+  // Idle connections stay open longer than clients keep them (undici: 4 s), so the client is the
+  // one that closes them: a server-side close racing a new request would fail that request.
+  server.keepAliveTimeout = 65_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   server.on('close', () => {
