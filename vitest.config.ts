@@ -8,7 +8,10 @@ const browserTests = 'test/browser.*.test.ts';
 
 // Three layers, all run by `npm test`: unit (modules imported directly, no build, no subprocess,
 // no workerd, no chromium; `npm run test:unit`), integration (real builds, servers and workerd)
-// and browser (chromium through playwright-core).
+// and browser (chromium through playwright-core). The outside checkers that time every page of a
+// served site (judges) run last and alone, so a build in another file cannot starve the server
+// they judge.
+const judgeTests = ['test/agent-friendly-docs.test.ts'];
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -29,8 +32,12 @@ export default defineConfig({
           unstubGlobals: true,
         },
       },
-      { extends: true, test: { name: 'integration', include: ['test/*.test.ts'], exclude: [browserTests] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/*.test.ts'], exclude: [browserTests, ...judgeTests] },
+      },
       ...(browser ? [{ extends: true as const, test: { name: 'browser', include: [browserTests] } }] : []),
+      { extends: true, test: { name: 'judges', include: judgeTests, sequence: { groupOrder: 1 } } },
     ],
   },
 });
