@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npm run bench`: agentdir against Eleventy and Hugo on the same seeded Markdown, then the worker
-// under load. Prints one table of medians. Options: --runs N (default 3), --only zach,directory,large,
-// --no-load (skip the worker). `large` also builds a quarter and a half of its size cold, to show
-// how time and memory grow with the number of documents.
+// `npm run bench`: agentdir against Eleventy and Hugo on the same seeded Markdown, the edit loop of
+// `serve --watch`, then the worker under load. Prints one table of medians. Options: --runs N
+// (default 3), --only zach,directory,large, --no-watch (skip the edit loop), --no-load (skip the
+// worker). `large` also builds a quarter and a half of its size cold, to show how time and memory
+// grow with the number of documents.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './generate.mjs';
+import { watchEdits } from './watch-edits.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = path.join(root, 'bin', 'agentdir.js');
@@ -49,6 +51,10 @@ function measure(command, commandArgs, options = {}) {
       resolve({ seconds: (performance.now() - started) / 1000, rss: peak });
     });
   });
+}
+
+function ms(seconds) {
+  return `${Math.round(seconds * 1000)} ms`;
 }
 
 function median(values) {
@@ -122,6 +128,14 @@ for (const name of only) {
   );
   fs.writeFileSync(changed, original);
   const row = { name, cold, warm, one };
+  if (name !== 'large' && !args.includes('--no-watch')) {
+    console.error('  serve --watch: 20 body edits, 5 title edits...');
+    row.watch = await watchEdits({ cli, contentDir, work });
+    const { body, title, startSeconds } = row.watch;
+    console.error(
+      `  ${'watch: edit to served'.padEnd(34)} body ${ms(body.median)} (p95 ${ms(body.p95)}), title ${ms(title.median)}, start ${startSeconds.toFixed(2)} s`,
+    );
+  }
   if (name === 'large') {
     // Cold builds at a quarter and a half of the size, from their own folders: growth with size.
     row.growth = [];
@@ -258,6 +272,18 @@ for (const row of rows) {
       `| ${row.name}: ${label} | ${run.seconds.toFixed(2)} s | ${mb(run.rss)} | ${row.eleventy ? `${row.eleventy.seconds.toFixed(2)} s` : '-'} | ${row.hugo ? `${row.hugo.seconds.toFixed(2)} s` : '-'} | ${label.startsWith('cold') ? ratio(run, row.eleventy) : '-'} | ${ratio(run, row.hugo)} |`,
     );
   }
+}
+const watched = rows.filter((candidate) => candidate.watch);
+if (watched.length) {
+  lines.push(
+    '',
+    '| serve --watch, edit to served | body edit, median | body edit, p95 | title edit, median | start | body vs Hugo cold |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const { name, watch, hugo: hugoRun } of watched)
+    lines.push(
+      `| ${name} | ${ms(watch.body.median)} | ${ms(watch.body.p95)} | ${ms(watch.title.median)} | ${watch.startSeconds.toFixed(2)} s | ${ratio({ seconds: watch.body.median }, hugoRun)} |`,
+    );
 }
 for (const row of rows.filter((candidate) => candidate.growth)) {
   lines.push('', '| large, cold | time | per 1,000 resources | peak RSS |', '|---|---|---|---|');
