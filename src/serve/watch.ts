@@ -14,8 +14,12 @@ export interface WatchOptions extends SiteBuildOptions {
   log: (line: string) => void;
 }
 
-/** Quiet time after the last event before rebuilding: one save is often several events. */
-const debounceMs = 120;
+/**
+ * Quiet time after the last event before rebuilding: one save is often several events, and an
+ * editor's save by rename sends them within a few milliseconds. A change that lands while a
+ * rebuild runs starts another one after it, so a short wait loses nothing.
+ */
+const debounceMs = 30;
 
 /**
  * Rebuilds on every change to the content, the templates or the schemas (the parse cache makes one
