@@ -137,6 +137,37 @@ describe('incremental output', () => {
     expect(fs.statSync(path.join(outDir, 'public/resources/getting-started/index.html')).ino).not.toBe(before);
     await equalsFreshBuild();
   });
+
+  it('copies each unchanged document’s part of the site-wide exports, and makes only the edited one’s', async () => {
+    const { content, run, equalsFreshBuild } = incrementalSite();
+    const first = await run();
+    // corpus.jsonl and corpus.json (5 resources each), the fine-tune sample (3 free), llms-full (5 + 3 guides).
+    expect(first.exportParts).toEqual({ copied: 0, made: 21 });
+    const file = path.join(content, 'resources', 'wire-formats.md');
+    fs.appendFileSync(file, '\nOne more sentence for the exports.\n');
+    const second = await run();
+    // The edited free resource is one part in each of the four exports.
+    expect(second.exportParts).toEqual({ copied: 17, made: 4 });
+    await equalsFreshBuild();
+    // A title is metadata of the document itself: its parts are made again, the others still copied.
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats, again'));
+    expect((await run()).exportParts).toEqual({ copied: 17, made: 4 });
+    await equalsFreshBuild();
+  });
+
+  it('makes every part again when a setting all of them show changes, or the previous export was edited by hand', async () => {
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
+    await run();
+    // A body edit, so the build runs; the corpus.jsonl beside it no longer has the size it was written with.
+    fs.appendFileSync(path.join(content, 'resources', 'getting-started.md'), '\nA new line.\n');
+    fs.appendFileSync(path.join(outDir, 'public/api/corpus.jsonl'), '\n');
+    // All 5 of corpus.jsonl, and the edited resource's part of the other three exports.
+    expect((await run()).exportParts).toEqual({ copied: 13, made: 8 });
+    await equalsFreshBuild();
+    fs.appendFileSync(path.join(content, 'site.yaml'), '\nlanguage: en-GB\n');
+    expect((await run()).exportParts).toEqual({ copied: 0, made: 21 });
+    await equalsFreshBuild();
+  });
 });
 
 describe('incremental output: pages that list documents, removed documents, interrupted commits', () => {

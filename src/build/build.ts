@@ -38,7 +38,7 @@ import { HeapCeiling } from './heap-ceiling.js';
 import { checkOutputFolder } from './output-folder-guard.js';
 import { baseUrlProblem } from './option-problems.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
-import { metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
+import { exportContextKey, metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
 import { inputKey, manifestName, type BuildManifest } from './up-to-date.js';
 import { directoryFetcher } from '../grader/directory-fetcher.js';
@@ -70,6 +70,8 @@ export interface BuildResult {
   files: WrittenFile[];
   /** How many of `files` (and bytes) an incremental build kept from the previous build unchanged. */
   kept?: { files: number; bytes: number };
+  /** Per-document parts of the site-wide exports: copied from the previous output, or made (see KeyedPart). */
+  exportParts?: { copied: number; made: number };
   /** Minified size of the worker's code without the site's data, and of the data. */
   worker?: { codeBytes: number; dataBytes: number };
   /** The readiness grade of the built site, graded from the output itself. */
@@ -213,6 +215,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     model,
     buildDate: context.buildDate,
     pageContext,
+    exportContext: exportContextKey(model),
     stagingDir: staged.dir,
     sentences,
     threads: options.threads !== false,
@@ -286,6 +289,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       outDir,
       files,
       kept,
+      exportParts: staged.parts,
       ...summary,
       phases: timer.phases,
       emitters: emitTimer.phases,
@@ -313,6 +317,7 @@ function manifestFile(key: string, files: WrittenFile[], summary: unknown): Outp
       .sort((a, b) => byString(a.path, b.path))
       .map((file) => (file.key ? [file.path, file.bytes, file.key] : [file.path, file.bytes])),
     summary,
+    parts: Object.fromEntries(files.filter((file) => file.parts).map((file) => [file.path, file.parts!])),
   };
   return { path: manifestName, content: `${JSON.stringify(manifest)}\n` };
 }

@@ -1,6 +1,6 @@
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import type { EmitContext } from '../emit/context.js';
-import { documentKey } from './output-reuse.js';
+import { documentKey, exportPartKey } from './output-reuse.js';
 import type { PremiumSentence } from './premium-guard.js';
 import { RenderPool, renderThreadsAvailable } from './render-pool.js';
 import type { WrittenFile } from './staged-output.js';
@@ -13,6 +13,8 @@ export interface DocumentOutputsOptions {
   buildDate: string;
   /** The page-context key (see output-reuse.ts) every document key starts from. */
   pageContext: string;
+  /** The key every document's part of a site-wide export starts from (exportContextKey). */
+  exportContext: string;
   stagingDir: string;
   sentences: PremiumSentence[];
   /** false: never start render threads. */
@@ -29,6 +31,7 @@ export interface DocumentOutputsOptions {
  */
 export class DocumentOutputs {
   private pool: RenderPool | undefined;
+  private readonly partKeys = new WeakMap<Resource | Article, string>();
   private renderedHere = 0;
 
   constructor(private readonly options: DocumentOutputsOptions) {}
@@ -36,6 +39,15 @@ export class DocumentOutputs {
   /** What emitters of documents' files call (EmitContext.outputs). */
   readonly hook: NonNullable<EmitContext['outputs']> = {
     keyOf: (document) => documentKey(this.options.pageContext, document),
+    partKeyOf: (document) => {
+      // Asked once per export (corpus, its JSON twin, the samples, llms-full): hashed once.
+      let key = this.partKeys.get(document);
+      if (key === undefined) {
+        key = exportPartKey(this.options.exportContext, document);
+        this.partKeys.set(document, key);
+      }
+      return key;
+    },
     skip: (kind, document, key, paths) => {
       if (this.options.keep(key, paths)) {
         releaseHtml(document);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { Article, ContentModel, Resource } from '../content/model.js';
+import { premiumSlugs } from '../emit/context.js';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from './compiler-key.js';
 
@@ -52,6 +53,24 @@ export function pageContextKey(model: ContentModel, buildDate: string): string {
   );
   hash.update(JSON.stringify(model.paths));
   return hash.digest('hex');
+}
+
+/**
+ * What every document's part of a site-wide export depends on besides the document: the compiler,
+ * the site settings (its URL above all) and which resources are premium (free bodies link premium
+ * ones to their previews). Unlike the page context, other documents' titles do not matter.
+ */
+export function exportContextKey(model: ContentModel): string {
+  return createHash('sha256')
+    .update(compilerKey())
+    .update(JSON.stringify(model.site))
+    .update(premiumSlugs(model).join(' '))
+    .digest('hex');
+}
+
+/** The key of one document's part of each site-wide export (see KeyedPart). */
+export function exportPartKey(context: string, document: Resource | Article): string {
+  return createHash('sha256').update(context).update(metadataOf(document)).update(document.body).digest('base64url');
 }
 
 /** The key of one document's own outputs: the page context plus its full text. */

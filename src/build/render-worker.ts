@@ -40,7 +40,7 @@ parentPort!.on('message', (request: RenderRequest) => {
               job.key,
             );
       for (const file of outputs)
-        files.push({ path: file.path, bytes: writeOutputFile(stagingDir, file, inspect, folders), key: job.key });
+        files.push({ path: file.path, bytes: writeOutputFile(stagingDir, file, inspect, folders).bytes, key: job.key });
     }
     reply = { id: request.id, files };
   } catch (error) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../emit/output.js';
 import { manifestName, readManifest, type BuildManifest } from './up-to-date.js';
-import { writeOutputFile } from './write-output-file.js';
+import { type PartTable, type PreviousParts, writeOutputFile } from './write-output-file.js';
 import { processExists } from '../util/process-exists.js';
 
 export interface WrittenFile {
@@ -10,6 +10,8 @@ export interface WrittenFile {
   bytes: number;
   /** For outputs that can be kept between builds: what they were made from. */
   key?: string;
+  /** For site-wide exports: where the part made from each document is, for the next build to copy. */
+  parts?: PartTable;
 }
 
 /**
@@ -29,11 +31,15 @@ export class StagedOutput {
   private readonly folders = new Set<string>();
   /** The previous build's files (size and key), as its manifest lists them. */
   private readonly owned = new Map<string, { bytes: number; key?: string }>();
+  /** Where the keyed parts of the previous build's exports are (see KeyedPart). */
+  private readonly previousParts = new Map<string, PartTable>();
   /** Whether this build may keep some of the previous build's files. */
   private readonly reuse: boolean;
   /** The same, grouped by key (made on first use). */
   private previousByKey: Map<string, string[]> | undefined;
   private readonly staged = new Set<string>();
+  /** Keyed parts of the site-wide exports copied from the previous output, and made anew. */
+  readonly parts = { copied: 0, made: 0 };
   private readonly kept = new Set<string>();
 
   constructor(outDir: string, options: { incremental?: boolean } = {}) {
@@ -46,8 +52,9 @@ export class StagedOutput {
     fs.rmSync(this.dir, { recursive: true, force: true });
     fs.mkdirSync(this.dir, { recursive: true });
     // The previous manifest lists the only files this build may remove, whether or not it keeps any.
-    for (const [file, bytes, key] of readManifest(this.target)?.files ?? [])
-      this.owned.set(file, { bytes, ...(key ? { key } : {}) });
+    const manifest = readManifest(this.target);
+    for (const [file, bytes, key] of manifest?.files ?? []) this.owned.set(file, { bytes, ...(key ? { key } : {}) });
+    for (const [file, parts] of Object.entries(manifest?.parts ?? {})) this.previousParts.set(file, parts);
     this.reuse = Boolean(options.incremental);
   }
 
@@ -59,11 +66,14 @@ export class StagedOutput {
   /** Writes one file; `inspect` sees every chunk before it is written (the premium-leak guard). */
   write(file: OutputFile, inspect?: (path: string, chunk: string) => void): WrittenFile[] {
     this.claim(file.path);
-    const written = {
-      path: file.path,
-      bytes: writeOutputFile(this.dir, file, inspect, this.folders),
-      ...(file.key ? { key: file.key } : {}),
-    };
+    const {
+      bytes,
+      parts,
+      copied = 0,
+    } = writeOutputFile(this.dir, file, inspect, this.folders, this.partsToCopy(file.path));
+    this.parts.copied += copied;
+    this.parts.made += (parts?.length ?? 0) - copied;
+    const written = { path: file.path, bytes, ...(file.key ? { key: file.key } : {}), ...(parts ? { parts } : {}) };
     return [
       written,
       ...(file.copies ?? []).map((copy) => {
@@ -73,6 +83,31 @@ export class StagedOutput {
         return { ...written, path: copy };
       }),
     ];
+  }
+
+  /**
+   * The keyed parts of the previous build's copy of `file`, when this build updates that output and
+   * the file is still as the manifest recorded it (a file edited by hand gives nothing to copy).
+   */
+  private partsToCopy(file: string): PreviousParts | undefined {
+    const table = this.previousParts.get(file);
+    const previous = path.join(this.target, file);
+    if (!this.incremental || !table?.length) return undefined;
+    if (fs.statSync(previous, { throwIfNoEntry: false })?.size !== this.owned.get(file)?.bytes) return undefined;
+    const where = new Map(table.map(([key, offset, length]) => [key, [offset, length] as const]));
+    let descriptor: number | undefined;
+    return {
+      read(key) {
+        const found = where.get(key);
+        if (!found) return null;
+        descriptor ??= fs.openSync(previous, 'r');
+        const bytes = Buffer.allocUnsafe(found[1]);
+        return fs.readSync(descriptor, bytes, 0, found[1], found[0]) === found[1] ? bytes : null;
+      },
+      close() {
+        if (descriptor !== undefined) fs.closeSync(descriptor);
+      },
+    };
   }
 
   /** Takes on a file another thread wrote into the staging folder. */

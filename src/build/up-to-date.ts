@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { PartTable } from './write-output-file.js';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { builtinTemplatesDir } from '../util/paths.js';
@@ -18,6 +19,8 @@ export interface BuildManifest {
   files: [path: string, size: number, key?: string][];
   /** What the build printed, to print it again when nothing changed. */
   summary: unknown;
+  /** Where the part of each site-wide export made from each document is (see KeyedPart). */
+  parts?: Record<string, PartTable>;
 }
 
 export interface InputKeyOptions {
@@ -80,7 +83,26 @@ export function readManifest(outDir: string): BuildManifest | null {
     )
   )
     return null;
-  return { ...manifest, generator: 'agentdir' } as BuildManifest;
+  // Part tables only save work: a malformed one is dropped, and every part is made again.
+  const { parts, ...rest } = manifest;
+  return { ...rest, ...(validPartTables(parts) ? { parts } : {}), generator: 'agentdir' } as BuildManifest;
+}
+
+function validPartTables(parts: unknown): parts is Record<string, PartTable> {
+  if (typeof parts !== 'object' || parts === null || Array.isArray(parts)) return false;
+  return Object.values(parts).every(
+    (table) =>
+      Array.isArray(table) &&
+      table.every(
+        (part) =>
+          Array.isArray(part) &&
+          typeof part[0] === 'string' &&
+          Number.isSafeInteger(part[1]) &&
+          Number.isSafeInteger(part[2]) &&
+          part[1] >= 0 &&
+          part[2] >= 0,
+      ),
+  );
 }
 
 /** A path a build could have written: relative, inside the output folder. */

@@ -5,18 +5,30 @@ import type { OutputFile } from '../emit/output.js';
 /** Characters gathered before a streamed file's chunks are written out. */
 const writeBufferSize = 1 << 16;
 
+/** Where each keyed part of a written file is: `[key, byte offset, byte length]`, in file order. */
+export type PartTable = [key: string, offset: number, length: number][];
+
+/** The keyed parts of the previous build's copy of a file, to copy instead of making them again. */
+export interface PreviousParts {
+  /** The bytes the previous build wrote for `key`, or null. */
+  read(key: string): Buffer | null;
+  close(): void;
+}
+
 /**
- * Writes one output file under `root` and returns its size in bytes; `inspect` sees every chunk
- * before it is written (the premium-leak guard). `folders` remembers the folders already made.
- * Synchronous and sequential: for thousands of small files that beats thousands of concurrent
- * promises, and streamed chunks keep memory flat whatever the size of the site.
+ * Writes one output file under `root` and returns its size in bytes, and where its keyed parts are;
+ * `inspect` sees every chunk before it is written (the premium-leak guard), copied parts included.
+ * `folders` remembers the folders already made. Synchronous and sequential: for thousands of small
+ * files that beats thousands of concurrent promises, and streamed chunks keep memory flat whatever
+ * the size of the site.
  */
 export function writeOutputFile(
   root: string,
   file: OutputFile,
   inspect?: (path: string, chunk: string) => void,
   folders = new Set<string>(),
-): number {
+  previous?: PreviousParts,
+): { bytes: number; parts?: PartTable; copied?: number } {
   const target = path.join(root, file.path);
   const folder = path.dirname(target);
   if (!folders.has(folder)) {
@@ -26,29 +38,44 @@ export function writeOutputFile(
   if (typeof file.content === 'string') {
     inspect?.(file.path, file.content);
     fs.writeFileSync(target, file.content);
-    return Buffer.byteLength(file.content);
+    return { bytes: Buffer.byteLength(file.content) };
   }
   const descriptor = fs.openSync(target, 'w');
   let bytes = 0;
+  const parts: PartTable = [];
+  let copied = 0;
   // Chunks are often one NDJSON line: gathered into larger writes, not one system call each.
-  let pending: string[] = [];
+  let pending: Buffer[] = [];
   let pendingLength = 0;
   const flush = () => {
     if (!pendingLength) return;
-    bytes += fs.writeSync(descriptor, pending.join(''));
+    fs.writeSync(descriptor, pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingLength));
     pending = [];
     pendingLength = 0;
   };
   try {
     for (const chunk of file.content) {
-      inspect?.(file.path, chunk);
-      pending.push(chunk);
-      pendingLength += chunk.length;
+      let bytesOfChunk: Buffer;
+      if (typeof chunk === 'string') {
+        inspect?.(file.path, chunk);
+        bytesOfChunk = Buffer.from(chunk);
+      } else {
+        const previousBytes = previous?.read(chunk.key);
+        const text = previousBytes ? null : chunk.make();
+        if (previousBytes) copied++;
+        if (inspect) inspect(file.path, text ?? previousBytes!.toString('utf8'));
+        bytesOfChunk = previousBytes ?? Buffer.from(text!);
+        parts.push([chunk.key, bytes, bytesOfChunk.length]);
+      }
+      pending.push(bytesOfChunk);
+      pendingLength += bytesOfChunk.length;
+      bytes += bytesOfChunk.length;
       if (pendingLength >= writeBufferSize) flush();
     }
     flush();
   } finally {
     fs.closeSync(descriptor);
+    previous?.close();
   }
-  return bytes;
+  return parts.length ? { bytes, parts, copied } : { bytes };
 }

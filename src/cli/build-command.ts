@@ -130,6 +130,7 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
           bytes: { total: bytes, public: byArea('public/'), worker: byArea('worker/') },
           ...(result.ok ? { worker: result.worker, grade: result.grade } : {}),
           phases: result.phases,
+          ...(result.exportParts ? { exportParts: result.exportParts } : {}),
           seconds: Number(seconds()),
         },
         null,
@@ -148,8 +149,11 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
       `${indent}${phase.phase.padEnd(24 - indent.length)} ${String(phase.ms).padStart(7)} ms`;
     // The slowest emitters under emit+write, like Eleventy's benchmark lines: where to look first.
     const slowest = [...result.emitters].sort((a, b) => b.ms - a.ms).slice(0, 8);
+    const parts = result.exportParts?.copied
+      ? `\nexport parts: ${result.exportParts.copied} copied from the previous output, ${result.exportParts.made} made`
+      : '';
     process.stderr.write(
-      `${result.phases.flatMap((phase) => [line(phase), ...(phase.phase === 'emit+write' ? slowest.map((emitter) => line(emitter, '  ')) : [])]).join('\n')}\n`,
+      `${result.phases.flatMap((phase) => [line(phase), ...(phase.phase === 'emit+write' ? slowest.map((emitter) => line(emitter, '  ')) : [])]).join('\n')}${parts}\n`,
     );
   }
   if (!options.quiet) {

@@ -19,6 +19,8 @@ export interface EmitContext {
    */
   outputs?: {
     keyOf(document: Resource | Article): string;
+    /** The key of a document's part of each site-wide export (see KeyedPart in output.ts). */
+    partKeyOf(document: Resource | Article): string;
     skip(kind: 'resource' | 'article', document: Resource | Article, key: string, paths: string[]): boolean;
   };
 }
@@ -30,4 +32,10 @@ export function estimateTokens(text: string): number {
 /** The slugs of the premium resources, in model order (sorted by slug). */
 export function premiumSlugs(model: ContentModel): string[] {
   return model.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
+}
+
+/** `{ key }` for a document's part of a site-wide export, when the build reuses parts (see KeyedPart). */
+export function partKey(document: Resource | Article, context: EmitContext): { key?: string } {
+  const key = context.outputs?.partKeyOf(document);
+  return key ? { key } : {};
 }

@@ -1,6 +1,6 @@
 import type { Resource } from '../content/model.js';
-import { estimateTokens, type EmitContext } from './context.js';
-import { assertValid, ndjsonFile, type OutputFile } from './output.js';
+import { estimateTokens, type EmitContext, partKey } from './context.js';
+import { assertValid, type KeyedRecord, keyedNdjsonFile, type OutputFile } from './output.js';
 import { resourceCore, resourceSources } from './resource-json.js';
 import type { CorpusRecord, CorpusRecordMeta, CorpusRecordResource } from '../schemas/types.js';
 
@@ -50,13 +50,6 @@ export function corpusMetaRecord(exportKind: CorpusExport, context: EmitContext)
   };
 }
 
-export function corpusRecords(exportKind: CorpusExport, context: EmitContext): CorpusRecord[] {
-  return [
-    corpusMetaRecord(exportKind, context),
-    ...context.model.resources.map((resource) => corpusResourceRecord(resource, exportKind, context)),
-  ];
-}
-
 /** The published corpus schema: the record schema with its shared definitions inlined, so it stands alone. */
 export function publishedCorpusSchema(context: EmitContext): Record<string, unknown> {
   const record = context.registry.document('corpus-record');
@@ -66,11 +59,19 @@ export function publishedCorpusSchema(context: EmitContext): Record<string, unkn
   return { ...schema, $id: context.urls.corpusSchema, $defs: { ...common.$defs, ...schema.$defs } };
 }
 
+/** Each resource's corpus record, made when written, under the key of its part (see KeyedPart). */
+function resourceRecords(exportKind: CorpusExport, context: EmitContext): KeyedRecord[] {
+  return context.model.resources.map((resource) => ({
+    ...partKey(resource, context),
+    record: () => corpusResourceRecord(resource, exportKind, context),
+  }));
+}
+
 /**
  * /api/corpus.json written record by record, byte for byte what JSON.stringify(doc, null, 2) gives.
  * The records are those of corpus.jsonl, each checked against the record schema as that file is written.
  */
-function corpusJsonFile(meta: CorpusRecord, resources: CorpusRecord[]): OutputFile {
+function corpusJsonFile(meta: CorpusRecord, resources: KeyedRecord[]): OutputFile {
   const indent = (value: unknown, depth: number) =>
     JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(depth)}`);
   return {
@@ -78,8 +79,10 @@ function corpusJsonFile(meta: CorpusRecord, resources: CorpusRecord[]): OutputFi
     content: (function* () {
       yield `{\n  "meta": ${indent(meta, 2)},\n  "resources": [`;
       let index = 0;
-      for (const record of resources) {
-        yield `${index++ ? ',' : ''}\n    ${indent(record, 4)}`;
+      for (const { key, record } of resources) {
+        if (index++) yield ',';
+        const make = () => `\n    ${indent(record(), 4)}`;
+        yield key ? { key, make } : make();
       }
       yield resources.length ? '\n  ]\n}\n' : ']\n}\n';
     })(),
@@ -88,15 +91,20 @@ function corpusJsonFile(meta: CorpusRecord, resources: CorpusRecord[]): OutputFi
 
 /** The free corpus exports and their schema; the full export is a worker artifact (see worker-data). */
 export function emitCorpus(context: EmitContext): OutputFile[] {
-  const records = corpusRecords('sample', context);
-  const [meta, ...resources] = records;
+  const meta = corpusMetaRecord('sample', context);
+  const resources = resourceRecords('sample', context);
   // Every record is checked against corpus-record as it is written; that the published, inlined copy
   // of that schema accepts the same lines is proven by test/build.outputs, not paid for on every build.
   const schema = publishedCorpusSchema(context);
   assertValid(context.registry, 'corpus-record', meta, 'public/api/corpus.jsonl line 1');
   return [
-    ndjsonFile(context.registry, 'public/api/corpus.jsonl', records, 'corpus-record'),
-    corpusJsonFile(meta!, resources),
+    keyedNdjsonFile(
+      context.registry,
+      'public/api/corpus.jsonl',
+      [{ record: () => meta }, ...resources],
+      'corpus-record',
+    ),
+    corpusJsonFile(meta, resources),
     { path: 'public/api/corpus.schema.json', content: `${JSON.stringify(schema, null, 2)}\n` },
   ];
 }

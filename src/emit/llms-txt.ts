@@ -1,9 +1,9 @@
 import type { Article, Resource } from '../content/model.js';
 import { agentMarkdownBody } from './agent-links.js';
-import { type EmitContext, estimateTokens } from './context.js';
+import { type EmitContext, estimateTokens, partKey } from './context.js';
 import { type LlmsSection, llmsLink, llmsSections, splitSection } from './llms-sections.js';
 import { oneLine } from './markdown-text.js';
-import type { OutputFile } from './output.js';
+import type { KeyedPart, OutputFile } from './output.js';
 
 // /llms.txt in the llmstxt.org format: H1, blockquote, notes, H2 file lists of absolute `.md`
 // links, `## Optional` last. Past the site's budget (site.yaml `llms_txt.max_characters`) it
@@ -130,10 +130,14 @@ function fullTextOf(document: Resource | Article, context: EmitContext): string 
  * /llms-full.txt: every free body in full (resources, then guides), its site links absolute as in
  * the .md variants; premium resources contribute only their summary. Produced in chunks.
  */
-export function* llmsFullTxt(context: EmitContext): Generator<string> {
+export function* llmsFullTxt(context: EmitContext): Generator<string | KeyedPart> {
   const { model } = context;
   yield `# ${model.site.name}\n\n---\n\n> ${oneLine(model.site.description)}`;
-  for (const document of [...model.resources, ...model.articles]) yield fullTextOf(document, context);
+  for (const document of [...model.resources, ...model.articles]) {
+    const { key } = partKey(document, context);
+    const make = () => fullTextOf(document, context);
+    yield key ? { key, make } : make();
+  }
   yield '\n';
 }
 

@@ -1,13 +1,23 @@
 import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
 
 /**
+ * A part of a site-wide export made from one document. `key` names what it is made from, so a build
+ * after a build copies the part from the previous output when the key is the same, and only calls
+ * `make` for documents that changed.
+ */
+export interface KeyedPart {
+  key: string;
+  make: () => string;
+}
+
+/**
  * One file of the build, addressed relative to the output folder (`public/...` or `worker/...`).
  * Large files come as a sequence of chunks, produced while they are written, so no export of the
  * whole corpus is ever one string in memory.
  */
 export interface OutputFile {
   path: string;
-  content: string | Iterable<string>;
+  content: string | Iterable<string | KeyedPart>;
   /** Set on a document's own outputs: the key under which the next build may reuse them. */
   key?: string;
   /** Further paths that get the same bytes (copied once written, not produced again). */
@@ -19,7 +29,13 @@ export type OutputFiles = Iterable<OutputFile>;
 
 /** The whole text of an output (for tests and small files; the writer streams chunks instead). */
 export function contentText(file: OutputFile): string {
-  return typeof file.content === 'string' ? file.content : [...file.content].join('');
+  if (typeof file.content === 'string') return file.content;
+  return [...file.content].map((chunk) => (typeof chunk === 'string' ? chunk : chunk.make())).join('');
+}
+
+/** A chunk as it is written: the text itself, or the text its part makes (when it cannot be copied). */
+export function chunkText(chunk: string | KeyedPart): string {
+  return typeof chunk === 'string' ? chunk : chunk.make();
 }
 
 /** Thrown when the compiler produced output its own schema rejects: a bug to fix here, never the user's. */
@@ -49,6 +65,12 @@ export function jsonFile(registry: SchemaRegistry, path: string, value: unknown,
   return { path, content: `${JSON.stringify(value, null, 2)}\n` };
 }
 
+/** A record of an export, made when it is written; `key` as for KeyedPart, for a record made from one document. */
+export interface KeyedRecord {
+  key?: string;
+  record: () => unknown;
+}
+
 /** An NDJSON output: one compact JSON value per line, each checked against its record schema as it is written. */
 export function ndjsonFile(
   registry: SchemaRegistry,
@@ -56,13 +78,35 @@ export function ndjsonFile(
   records: Iterable<unknown>,
   schema: SchemaName,
 ): OutputFile {
+  return keyedNdjsonFile(
+    registry,
+    path,
+    (function* () {
+      for (const record of records) yield { record: () => record };
+    })(),
+    schema,
+  );
+}
+
+/** The same, for records a previous build may have made already (see KeyedPart): those are copied, not made or checked again. */
+export function keyedNdjsonFile(
+  registry: SchemaRegistry,
+  path: string,
+  records: Iterable<KeyedRecord>,
+  schema: SchemaName,
+): OutputFile {
   return {
     path,
     content: (function* () {
       let line = 0;
-      for (const record of records) {
-        assertValid(registry, schema, record, `${path} line ${++line}`);
-        yield `${JSON.stringify(record)}\n`;
+      for (const { key, record } of records) {
+        const at = ++line;
+        const make = () => {
+          const value = record();
+          assertValid(registry, schema, value, `${path} line ${at}`);
+          return `${JSON.stringify(value)}\n`;
+        };
+        yield key ? { key, make } : make();
       }
     })(),
   };
