@@ -194,7 +194,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const files: WrittenFile[] = [];
   const sentences = premiumSentences(model);
   releaseCheckData(model);
-  const inspect = leakGuard(sentences);
+  // Without premium prose there is nothing to look for, and copied export parts need not be decoded to look.
+  const inspect = sentences.length ? leakGuard(sentences) : undefined;
   const ceiling = new HeapCeiling(256);
   const write = (file: OutputFile) => {
     files.push(...staged.write(file, inspect));

@@ -5,6 +5,9 @@ import { manifestName, readManifest, type BuildManifest } from './up-to-date.js'
 import { type PartTable, type PreviousParts, writeOutputFile } from './write-output-file.js';
 import { processExists } from '../util/process-exists.js';
 
+/** Bytes of a previous export read at once when its parts are copied. */
+const readAhead = 1 << 20;
+
 export interface WrittenFile {
   path: string;
   bytes: number;
@@ -96,13 +99,20 @@ export class StagedOutput {
     if (fs.statSync(previous, { throwIfNoEntry: false })?.size !== this.owned.get(file)?.bytes) return undefined;
     const where = new Map(table.map(([key, offset, length]) => [key, [offset, length] as const]));
     let descriptor: number | undefined;
+    // Parts are asked for in file order: read ahead a window at a time, not one system call per part.
+    let window = { start: 0, bytes: Buffer.alloc(0) };
     return {
       read(key) {
         const found = where.get(key);
         if (!found) return null;
-        descriptor ??= fs.openSync(previous, 'r');
-        const bytes = Buffer.allocUnsafe(found[1]);
-        return fs.readSync(descriptor, bytes, 0, found[1], found[0]) === found[1] ? bytes : null;
+        const [offset, length] = found;
+        if (offset < window.start || offset + length > window.start + window.bytes.length) {
+          descriptor ??= fs.openSync(previous, 'r');
+          const bytes = Buffer.allocUnsafe(Math.max(length, readAhead));
+          window = { start: offset, bytes: bytes.subarray(0, fs.readSync(descriptor, bytes, 0, bytes.length, offset)) };
+          if (window.bytes.length < length) return null;
+        }
+        return window.bytes.subarray(offset - window.start, offset - window.start + length);
       },
       close() {
         if (descriptor !== undefined) fs.closeSync(descriptor);
