@@ -122,6 +122,26 @@ describe('agentdir build', () => {
     expect(result.stdout).toMatch(/\(\d+ files written \(\d+ KiB\), \d+ kept\)/);
   });
 
+  it('grades output that serve --watch built (it skips the grade) instead of calling it up to date', async () => {
+    const dir = copyFixture('minimal');
+    const out = path.join(tempDir(), 'site');
+    const cache = path.join(tempDir(), 'cache');
+    const { buildUnlessUpToDate } = await import('../src/serve/site-build.js');
+    const watched = await buildUnlessUpToDate({
+      contentDir: dir,
+      dist: out,
+      cacheDir: cache,
+      sourceDateEpoch: '1780272000',
+    });
+    expect(watched.upToDate === false && watched.result.grade).toBeUndefined();
+    const graded = run('build', dir, '--out', out, '--cache-dir', cache);
+    expect(graded.stdout).toContain('Agent readiness: 100/100 (A)');
+    // Now the manifest has the grade: the next build is up to date and says it.
+    expect(run('build', dir, '--out', out, '--cache-dir', cache).stdout).toMatch(
+      /^Up to date: [\s\S]*Agent readiness: 100\/100/,
+    );
+  });
+
   it('stops on content errors, says so, and leaves the previous output exactly as it was', () => {
     const out = path.join(tempDir(), 'site');
     expect(run('build', path.join(fixturesDir, 'minimal'), '--out', out).code).toBe(0);

@@ -60,6 +60,8 @@ export interface BuildOptions {
   inputKey?: string | null;
   /** Called as each phase after parsing starts: emit, worker, scan, grade, write. */
   onPhase?: (phase: string) => void;
+  /** false: leave out the readiness grade (`serve --watch`, where every saved millisecond counts). */
+  grade?: boolean;
 }
 
 export interface BuildResult {
@@ -270,16 +272,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     write(worker.file);
     timer.mark('worker');
     // Graded from the files as written, the way a static host with the worker in front serves them.
-    const grade = await gradeSite(
-      context.urls.base,
-      directoryFetcher(path.join(staged.dir, 'public'), premium, (file) => staged.locate(`public${file}`)),
-    );
-    timer.mark('grade');
+    const grade =
+      options.grade === false
+        ? undefined
+        : await gradeSite(
+            context.urls.base,
+            directoryFetcher(path.join(staged.dir, 'public'), premium, (file) => staged.locate(`public${file}`)),
+          );
+    if (grade) timer.mark('grade');
     const summary = {
       resources: model.resources.length,
       articles: model.articles.length,
       worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes },
-      grade,
+      ...(grade ? { grade } : {}),
     };
     if (key) write(manifestFile(key, files, summary));
     staged.commit();

@@ -70,8 +70,9 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
     });
     key = checked.key;
     const { manifest } = checked;
-    if (manifest) {
-      const summary = manifest.summary as Summary;
+    const summary = manifest?.summary as Summary | undefined;
+    // Output built by `serve --watch` carries no grade: build again (incremental) to grade it.
+    if (summary?.grade) {
       if (options.json) {
         process.stdout.write(
           `${JSON.stringify({ ok: true, upToDate: true, outDir: path.resolve(options.out), ...summary, phases: [{ phase: 'up-to-date check', ms: Math.round(performance.now() - started) }] }, null, 2)}\n`,

@@ -33,6 +33,8 @@ export async function buildUnlessUpToDate(options: SiteBuildOptions): Promise<Si
     cacheDir: options.cacheDir,
     ...settings,
     inputKey: key,
+    // Not shown while watching: `agentdir build` or `agentdir grade` grades the site.
+    grade: false,
   });
   return { upToDate: false, key, result };
 }
