@@ -31,7 +31,6 @@ export interface DocumentOutputsOptions {
  */
 export class DocumentOutputs {
   private pool: RenderPool | undefined;
-  private readonly partKeys = new WeakMap<Resource | Article, string>();
   private renderedHere = 0;
 
   constructor(private readonly options: DocumentOutputsOptions) {}
@@ -39,15 +38,7 @@ export class DocumentOutputs {
   /** What emitters of documents' files call (EmitContext.outputs). */
   readonly hook: NonNullable<EmitContext['outputs']> = {
     keyOf: (document) => documentKey(this.options.pageContext, document),
-    partKeyOf: (document) => {
-      // Asked once per export (corpus, its JSON twin, the samples, llms-full): hashed once.
-      let key = this.partKeys.get(document);
-      if (key === undefined) {
-        key = exportPartKey(this.options.exportContext, document);
-        this.partKeys.set(document, key);
-      }
-      return key;
-    },
+    partKeyOf: (document) => exportPartKey(this.options.exportContext, document),
     skip: (kind, document, key, paths) => {
       if (this.options.keep(key, paths)) {
         releaseHtml(document);

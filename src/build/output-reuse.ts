@@ -68,14 +68,26 @@ export function exportContextKey(model: ContentModel): string {
     .digest('hex');
 }
 
+const contentDigests = new WeakMap<Resource | Article, string>();
+
+/** A digest of a document's metadata and body, hashed once per build: its page key and its export key both start from it. */
+function contentDigest(document: Resource | Article): string {
+  let digest = contentDigests.get(document);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(metadataOf(document)).update(document.body).digest('hex');
+    contentDigests.set(document, digest);
+  }
+  return digest;
+}
+
 /** The key of one document's part of each site-wide export (see KeyedPart). */
 export function exportPartKey(context: string, document: Resource | Article): string {
-  return createHash('sha256').update(context).update(metadataOf(document)).update(document.body).digest('base64url');
+  return createHash('sha256').update(context).update(contentDigest(document)).digest('base64url');
 }
 
 /** The key of one document's own outputs: the page context plus its full text. */
 export function documentKey(context: string, document: Resource | Article): string {
-  return createHash('sha256').update(context).update(metadataOf(document)).update(document.body).digest('hex');
+  return createHash('sha256').update(context).update(contentDigest(document)).digest('hex');
 }
 
 /** The key of everything an emitter that reads only metadata makes: the page context and the emitter. */
