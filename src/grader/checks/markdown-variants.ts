@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
 import { isHtml } from '../check.js';
-import { isSectionFile, ownLinks } from './extended/own-links.js';
+import { firstSectionLinks, ownLinks } from './extended/own-links.js';
 import { linkedOrigin } from './link-origin.js';
 import { publicPaths } from '../../shared/public-paths.js';
 
@@ -24,13 +24,9 @@ export const markdownVariantsCheck: Check = {
       ? ` Its links point at ${linked}, not at the graded origin ${context.origin}: judged by their paths here.`
       : '';
     // Only this site's own pages count: a link elsewhere says nothing about this site's variants.
-    let links = await ownLinks(context, llms.text);
+    const rootLinks = await ownLinks(context, llms.text);
     // A large site's llms.txt is an index of section files, each an llms.txt: its pages are in them.
-    const section = links.find(isSectionFile);
-    if (section) {
-      const file = await context.fetch(section.pathname);
-      if (file.status === 200 && !isHtml(file)) links = [...links, ...(await ownLinks(context, file.text))];
-    }
+    const links = [...rootLinks, ...((await firstSectionLinks(context, rootLinks)) ?? [])];
     if (!links.length)
       return {
         fraction: 0,

@@ -22,3 +22,11 @@ export async function rootLlmsTxt(context: CheckContext): Promise<string | null>
   const page = await context.fetch(publicPaths.llmsTxt);
   return page.status === 200 && !isHtml(page) && page.text.trim() ? page.text : null;
 }
+
+/** The links of the first section file a root llms.txt indexes: null when it indexes none, empty when that file does not answer. */
+export async function firstSectionLinks(context: CheckContext, rootLinks: URL[]): Promise<URL[] | null> {
+  const section = rootLinks.find(isSectionFile);
+  if (!section) return null;
+  const file = await context.fetch(section.pathname);
+  return file.status === 200 && !isHtml(file) ? ownLinks(context, file.text) : [];
+}

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../../check.js';
-import { isSectionFile, ownLinks, rootLlmsTxt } from './own-links.js';
+import { firstSectionLinks, ownLinks, rootLlmsTxt } from './own-links.js';
 
 /** The Accept a browser sends, shared so the checks that read a page as HTML share one fetch. */
 export const htmlAccept = 'text/html';
@@ -19,13 +19,9 @@ const isMarkdown = (url: URL) => /\.md$/i.test(url.pathname);
 /** The first `.md` link of llms.txt and its page; when the root is an index of section files, of the first section file. */
 export async function samplePage(context: CheckContext): Promise<SamplePage | null> {
   const root = await rootLlmsTxt(context);
-  let links = root === null ? [] : await ownLinks(context, root);
-  const section = links.find(isSectionFile);
+  const rootLinks = root === null ? [] : await ownLinks(context, root);
   // An index's own .md links are extras (premium previews, say); the pages are in its section files.
-  if (section) {
-    const file = await context.fetch(section.pathname);
-    links = file.status === 200 ? await ownLinks(context, file.text) : [];
-  }
+  const links = (await firstSectionLinks(context, rootLinks)) ?? rootLinks;
   const markdown = links.find(isMarkdown);
   return markdown
     ? {
