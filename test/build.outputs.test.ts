@@ -395,6 +395,23 @@ describe('pricing and payment', () => {
     expect(payment.access.headers).toEqual(['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>']);
     expect(payment.methods.map((method: { type: string }) => method.type)).toEqual(['checkout', 'x402']);
     expect(payment.methods[1].resources).toEqual([`${base}/api/x402/data-formats`, `${base}/api/x402/json-api`]);
+    // Both x402 versions, each with the network in its own spelling and its own headers.
+    expect(
+      payment.methods[1].x402Versions.map((version: Record<string, unknown>) => [
+        version.x402Version,
+        version.network,
+        version.payment_header,
+        version.receipt_header,
+      ]),
+    ).toEqual([
+      [1, payment.methods[1].network, 'X-PAYMENT', 'X-PAYMENT-RESPONSE'],
+      [
+        2,
+        payment.methods[1].network === 'base' ? 'eip155:8453' : 'eip155:84532',
+        'PAYMENT-SIGNATURE',
+        'PAYMENT-RESPONSE',
+      ],
+    ]);
   });
 });
 

@@ -1,3 +1,8 @@
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import { PaymentRequiredV2Schema } from '@x402/core/schemas';
+import type { PaymentRequired } from '@x402/core/types';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { decodePaymentResponseHeader, wrapFetchWithPayment as wrapFetchWithPaymentV2, x402Client } from '@x402/fetch';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { createPaymentHeader } from 'x402/client';
 import { PaymentRequirementsSchema } from 'x402/types';
@@ -135,5 +140,148 @@ describe.each(['serve', 'workerd'])('x402 gateway on %s', (name) => {
         facilitator.mode = 'normal';
       }
     }
+  });
+});
+
+/** The official version 2 client, able to sign for any EVM network (so a wrong network can be tried). */
+const v2Client = () => new x402Client().register('eip155:*', new ExactEvmScheme(buyer));
+
+async function paymentRequiredV2(runtime: Runtime, slug = 'data-formats'): Promise<PaymentRequired> {
+  const response = await runtime.request(`/api/x402/${slug}`);
+  expect(response.status).toBe(402);
+  return decodePaymentRequiredHeader(response.headers.get('payment-required')!);
+}
+
+describe.each(['serve', 'workerd'])('x402 version 2 on %s', (name) => {
+  const runtime = () => configured[name]!;
+
+  it('carries the version 2 requirements in PAYMENT-REQUIRED beside the unchanged version 1 body', async () => {
+    const response = await runtime().request('/api/x402/data-formats');
+    expect(response.status).toBe(402);
+    const header = response.headers.get('payment-required')!;
+    expect(header).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
+    const required = decodePaymentRequiredHeader(header);
+    expect(PaymentRequiredV2Schema.safeParse(required).success).toBe(true);
+    const v1 = JSON.parse(response.body).accepts[0];
+    expect(required).toEqual({
+      x402Version: 2,
+      error: 'PAYMENT-SIGNATURE header is required',
+      resource: { url: v1.resource, description: v1.description, mimeType: 'text/markdown' },
+      accepts: [
+        {
+          scheme: 'exact',
+          network: 'eip155:84532',
+          amount: v1.maxAmountRequired,
+          asset: v1.asset,
+          payTo,
+          maxTimeoutSeconds: v1.maxTimeoutSeconds,
+          extra: v1.extra,
+        },
+      ],
+    });
+    expect(JSON.parse(response.body).error).toBe('X-PAYMENT header is required');
+    expect(response.headers.get('access-control-expose-headers')).toContain('PAYMENT-REQUIRED');
+  });
+
+  it('serves the Markdown after the official version 2 client pays, with the receipt in PAYMENT-RESPONSE', async () => {
+    const before = facilitator.settled;
+    const pay = wrapFetchWithPaymentV2(fetch, v2Client());
+    const response = await pay(`${runtime().url}api/x402/data-formats`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await response.text()).toContain(secretSentence);
+    expect(response.headers.get('x-payment-response')).toBeNull();
+    const receipt = decodePaymentResponseHeader(response.headers.get('payment-response')!);
+    expect(receipt).toMatchObject({ success: true, network: 'eip155:84532', payer: buyer.address, amount: '50000' });
+    expect(facilitator.settled).toBe(before + 1);
+  });
+
+  it('refuses tampered, underpaid, expired, replayed, wrong-network and wrong-version payments', async () => {
+    const required = await paymentRequiredV2(runtime());
+    const offered = required.accepts[0]!;
+    const client = v2Client();
+    const sign = (override: Record<string, unknown> = {}) =>
+      client.createPaymentPayload({ ...required, accepts: [{ ...offered, ...override }] } as PaymentRequired);
+    const header = (payload: unknown) => ({ 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload as never) });
+
+    const tampered = await sign();
+    tampered.payload.signature = String(tampered.payload.signature).replace(
+      /.{6}$/,
+      String(tampered.payload.signature).endsWith('aaaaaa') ? 'bbbbbb' : 'aaaaaa',
+    );
+    // Signed for less or for an expired window, but echoing the offer: only the facilitator can tell.
+    const underpaidQuietly = { ...(await sign({ amount: '49999' })), accepted: offered };
+    const expired = { ...(await sign({ maxTimeoutSeconds: -700 })), accepted: offered };
+    const replayed = await sign();
+    const first = await runtime().request('/api/x402/data-formats', { headers: header(replayed) });
+    expect(first.status).toBe(200);
+    const v1Payment = await createPaymentHeader(
+      buyer as never,
+      1,
+      JSON.parse((await runtime().request('/api/x402/data-formats')).body).accepts[0],
+    );
+
+    const refusals: [string, Record<string, string>, RegExp][] = [
+      ['tampered signature', header(tampered), /signature/],
+      ['wrong payee', header(await sign({ payTo: '0x2222222222222222222222222222222222222222' })), /accepted\.payTo/],
+      ['underpaid, saying so', header(await sign({ amount: '49999' })), /accepted\.amount/],
+      ['underpaid, echoing the offer', header(underpaidQuietly), /value/],
+      ['expired', header(expired), /valid_before/],
+      ['replayed nonce', header(replayed), /duplicate/],
+      [
+        'wrong network',
+        header(await sign({ network: 'eip155:8453', asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' })),
+        /invalid_network/,
+      ],
+      ['version 1 payment in PAYMENT-SIGNATURE', { 'PAYMENT-SIGNATURE': v1Payment }, /invalid_x402_version/],
+      [
+        'version 2 payment in X-PAYMENT',
+        { 'X-PAYMENT': header(await sign())['PAYMENT-SIGNATURE'] },
+        /invalid_x402_version/,
+      ],
+    ];
+    for (const [label, headers, reason] of refusals) {
+      const response = await runtime().request('/api/x402/data-formats', { headers });
+      expect(response.status, label).toBe(402);
+      expect(response.body, label).not.toContain(secretSentence);
+      const refused = decodePaymentRequiredHeader(response.headers.get('payment-required')!);
+      expect(refused.error, label).toMatch(reason);
+      expect(JSON.parse(response.body).error, label).toBe(refused.error);
+    }
+  });
+
+  it('answers 502 when the facilitator is down, and never serves the body', async () => {
+    const payload = await v2Client().createPaymentPayload(await paymentRequiredV2(runtime()));
+    facilitator.mode = 'down';
+    try {
+      const response = await runtime().request('/api/x402/data-formats', {
+        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) },
+      });
+      expect(response.status).toBe(502);
+      expect(JSON.parse(response.body).error).toBe('facilitator_error');
+      expect(response.body).not.toContain(secretSentence);
+    } finally {
+      facilitator.mode = 'normal';
+    }
+  });
+
+  it.each([
+    ['malformed base64', { 'PAYMENT-SIGNATURE': 'eyJ@@@' }, 402, /invalid_payment: .*not base64/],
+    ['JSON that is not an object', { 'PAYMENT-SIGNATURE': btoa('[1,2,3]') }, 402, /not an object/],
+    ['base64 of text that is not JSON', { 'PAYMENT-SIGNATURE': btoa('hello') }, 402, /not base64 of UTF-8 JSON/],
+    [
+      'a version 2 object without accepted',
+      { 'PAYMENT-SIGNATURE': btoa('{"x402Version":2,"payload":{}}') },
+      402,
+      /invalid_payment/,
+    ],
+    ['a header over 8 KB', { 'PAYMENT-SIGNATURE': 'A'.repeat(9000) }, 400, /payment_header_too_large/],
+    ['both payment headers at once', { 'PAYMENT-SIGNATURE': 'AAAA', 'X-PAYMENT': 'AAAA' }, 400, /ambiguous_payment/],
+  ])('answers %s with a clear 4xx, never a 5xx', async (_label, headers, status, reason) => {
+    const response = await runtime().request('/api/x402/data-formats', { headers });
+    expect(response.status).toBe(status);
+    const body = JSON.parse(response.body);
+    expect(`${body.error}: ${body.message ?? ''}`).toMatch(reason);
+    expect(response.body).not.toContain(secretSentence);
   });
 });

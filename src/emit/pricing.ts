@@ -1,6 +1,8 @@
 import { type EmitContext, premiumSlugs } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
 import type { Payment, Pricing } from '../schemas/types.js';
+import { networkNamed, networks } from '../shared/x402-networks.js';
+import { x402Headers } from '../shared/x402-headers.js';
 
 export const keyHeaders = ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>'];
 
@@ -22,7 +24,7 @@ export function pricingJson(context: EmitContext): Pricing {
     checkout_url: urls.payment,
     endpoint: urls.x402('{slug}'),
     deliverables: [
-      'One premium resource as Markdown, paid in USDC in the X-PAYMENT header of the request itself',
+      'One premium resource as Markdown, paid in USDC with x402 in a header of the request itself (X-PAYMENT in version 1, PAYMENT-SIGNATURE in version 2)',
       'No account and no key',
     ],
     license_grant:
@@ -59,6 +61,7 @@ export function paymentJson(context: EmitContext): Payment {
   const { site } = context.model;
   const { urls } = context;
   const premium = premiumSlugs(context.model);
+  const network = networkNamed(site.x402.network)!;
   return {
     site: site.name,
     url: urls.home,
@@ -82,7 +85,22 @@ export function paymentJson(context: EmitContext): Payment {
       },
       {
         type: 'x402',
-        x402Version: 1,
+        x402Versions: [
+          {
+            x402Version: 1,
+            network,
+            requirements: 'the JSON body of the 402',
+            payment_header: x402Headers[1].payment,
+            receipt_header: x402Headers[1].receipt,
+          },
+          {
+            x402Version: 2,
+            network: networks[network].caip2,
+            requirements: `the ${x402Headers[2].required} header of the 402 (base64 of JSON)`,
+            payment_header: x402Headers[2].payment,
+            receipt_header: x402Headers[2].receipt,
+          },
+        ],
         scheme: 'exact',
         network: site.x402.network,
         ...(site.x402.asset ? { asset: site.x402.asset } : {}),

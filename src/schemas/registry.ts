@@ -38,6 +38,7 @@ export type SchemaName =
   | 'mcp-catalog'
   | 'error'
   | 'x402-payment-required'
+  | 'x402-payment-required-v2'
   | 'grader-request'
   | 'grader-report';
 

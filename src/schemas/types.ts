@@ -94,6 +94,7 @@ ServerCard?: ServerCard
 Site?: Site
 Tags?: Tags
 X402PaymentRequired?: X402PaymentRequired
+X402PaymentRequiredV2?: X402PaymentRequiredV2
 }
 /**
  * One guide with its full Markdown body, rights envelope, citation, FAQ and cluster navigation. Guides are always free.
@@ -689,8 +690,28 @@ tiers: ("starter" | "corpus" | "redistribution")[]
 delivery: string
 } | {
 type: "x402"
-x402Version: 1
+/**
+ * The x402 versions the gateway speaks, with the network in each version's spelling and the headers each uses.
+ * 
+ * @minItems 1
+ */
+x402Versions: {
+x402Version: (1 | 2)
+/**
+ * `base` or `base-sepolia` in version 1; the CAIP-2 id (`eip155:8453`) in version 2.
+ */
+network: string
+/**
+ * Where a 402 carries this version's payment requirements.
+ */
+requirements: string
+payment_header: string
+receipt_header: string
+}[]
 scheme: "exact"
+/**
+ * The network, as site.yaml names it.
+ */
 network: string
 /**
  * ERC-20 contract of the asset, when set in site.yaml; otherwise USDC on `network`.
@@ -1131,7 +1152,10 @@ license_grant: string
  * Defaults of the x402 pay-per-fetch gateway. It stays dormant until the worker has X402_FACILITATOR_URL and X402_PAY_TO.
  */
 x402?: {
-network?: ("base" | "base-sepolia")
+/**
+ * The network payments settle on, by its x402 version 1 name or its CAIP-2 id (version 2); both versions are offered either way.
+ */
+network?: ("base" | "base-sepolia" | "eip155:8453" | "eip155:84532")
 /**
  * ERC-20 contract of the asset; defaults to USDC on the network.
  */
@@ -1210,6 +1234,9 @@ payer?: string
  */
 export interface X402PaymentRequiredPaymentRequirements {
 scheme: "exact"
+/**
+ * The x402 version 1 name of the network.
+ */
 network: ("base" | "base-sepolia")
 /**
  * The price in the asset's atomic units (6 decimals for USDC).
@@ -1221,7 +1248,9 @@ mimeType: "text/markdown"
 payTo: X402PaymentRequiredEvmAddress
 maxTimeoutSeconds: number
 asset: X402PaymentRequiredEvmAddress
-extra: {
+extra: Extra
+}
+export interface Extra {
 /**
  * EIP-712 domain name of the asset.
  */
@@ -1231,4 +1260,44 @@ name: string
  */
 version: string
 }
+/**
+ * The decoded `PAYMENT-REQUIRED` header of a 402 from /api/x402/{slug} (base64 of this JSON), and the `structuredContent` of a paid MCP tool call that was not paid: the payment requirements of x402 version 2, one `exact` scheme per premium slug.
+ * 
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "X402PaymentRequiredV2".
+ */
+export interface X402PaymentRequiredV2 {
+x402Version: 2
+/**
+ * Why no content was served: no payment yet, or the reason the payment was refused.
+ */
+error: string
+resource: {
+url: CommonUrl
+description: string
+mimeType: "text/markdown"
+}
+/**
+ * @minItems 1
+ */
+accepts: X402PaymentRequiredV2PaymentRequirements[]
+}
+/**
+ * This interface was referenced by `X402PaymentRequiredV2`'s JSON-Schema
+ * via the `definition` "paymentRequirements".
+ */
+export interface X402PaymentRequiredV2PaymentRequirements {
+scheme: "exact"
+/**
+ * CAIP-2 id of the network: Base or Base Sepolia.
+ */
+network: ("eip155:8453" | "eip155:84532")
+/**
+ * The exact price in the asset's atomic units (6 decimals for USDC).
+ */
+amount: string
+asset: X402PaymentRequiredEvmAddress
+payTo: X402PaymentRequiredEvmAddress
+maxTimeoutSeconds: number
+extra: Extra
 }

@@ -1,8 +1,12 @@
 import http from 'node:http';
 import { keccak256, toHex, verifyTypedData, type Address, type Hex } from 'viem';
 
-/** chain ids of the networks the gateway supports. */
+/** Chain ids of the networks the gateway supports: x402 version 1 names them, version 2 uses CAIP-2 ids. */
 const chainIds: Record<string, number> = { base: 8453, 'base-sepolia': 84532 };
+
+function chainIdOf(network: string): number | undefined {
+  return chainIds[network] ?? (/^eip155:\d+$/.test(network) ? Number(network.slice(7)) : undefined);
+}
 
 interface Authorization {
   from: Address;
@@ -13,18 +17,29 @@ interface Authorization {
   nonce: Hex;
 }
 
+/** Version 1 requirements carry `maxAmountRequired`, version 2 `amount`. */
 interface Requirements {
   network: string;
   payTo: Address;
   asset: Address;
-  maxAmountRequired: string;
+  maxAmountRequired?: string;
+  amount?: string;
   extra: { name: string; version: string };
 }
 
+/** Version 1 payloads name their network; version 2 payloads echo the requirements they accepted. */
+interface Payload {
+  x402Version: 1 | 2;
+  network?: string;
+  accepted?: { network: string };
+  payload: { signature: Hex; authorization: Authorization };
+}
+
 /**
- * A local x402 facilitator that really checks payments, offline: the EIP-712 TransferWithAuthorization
- * signature (signer equals `from`), the payee, the amount, the time window and nonce reuse. It settles
- * by recording the nonce; nothing touches a chain.
+ * A local x402 facilitator that really checks payments of both versions, offline: the EIP-712
+ * TransferWithAuthorization signature (signer equals `from`), the payee, the amount (at least
+ * `maxAmountRequired` in version 1, exactly `amount` in version 2), the time window and nonce reuse.
+ * It settles by recording the nonce; nothing touches a chain.
  */
 export async function startFacilitator(): Promise<{
   url: string;
@@ -35,18 +50,17 @@ export async function startFacilitator(): Promise<{
   const usedNonces = new Set<string>();
   const state = { mode: 'normal' as 'normal' | 'garbage' | 'down', settled: 0 };
 
-  async function check(
-    payload: { payload: { signature: Hex; authorization: Authorization }; network: string },
-    requirements: Requirements,
-  ): Promise<string | null> {
+  async function check(x402Version: number, payload: Payload, requirements: Requirements): Promise<string | null> {
     const { signature, authorization } = payload.payload;
-    if (payload.network !== requirements.network) return 'invalid_network';
+    if (payload.x402Version !== x402Version) return 'invalid_x402_version';
+    const network = x402Version === 2 ? payload.accepted?.network : payload.network;
+    if (network !== requirements.network) return 'invalid_network';
     const valid = await verifyTypedData({
       address: authorization.from,
       domain: {
         name: requirements.extra.name,
         version: requirements.extra.version,
-        chainId: chainIds[requirements.network],
+        chainId: chainIdOf(requirements.network),
         verifyingContract: requirements.asset,
       },
       types: {
@@ -71,8 +85,10 @@ export async function startFacilitator(): Promise<{
     if (!valid) return 'invalid_exact_evm_payload_signature';
     if (authorization.to.toLowerCase() !== requirements.payTo.toLowerCase())
       return 'invalid_exact_evm_payload_recipient_mismatch';
-    if (BigInt(authorization.value) < BigInt(requirements.maxAmountRequired))
-      return 'invalid_exact_evm_payload_authorization_value';
+    const value = BigInt(authorization.value);
+    const underpaid =
+      x402Version === 2 ? value !== BigInt(requirements.amount!) : value < BigInt(requirements.maxAmountRequired!);
+    if (underpaid) return 'invalid_exact_evm_payload_authorization_value';
     const now = BigInt(Math.floor(Date.now() / 1000));
     if (BigInt(authorization.validBefore) <= now) return 'invalid_exact_evm_payload_authorization_valid_before';
     if (BigInt(authorization.validAfter) > now) return 'invalid_exact_evm_payload_authorization_valid_after';
@@ -89,8 +105,9 @@ export async function startFacilitator(): Promise<{
         response.writeHead(200, { 'Content-Type': 'text/html' });
         return void response.end('<html>definitely not JSON</html>');
       }
-      const { paymentPayload, paymentRequirements } = JSON.parse(body);
-      const reason = await check(paymentPayload, paymentRequirements);
+      const { x402Version, paymentPayload, paymentRequirements } = JSON.parse(body);
+      const reason = await check(x402Version, paymentPayload, paymentRequirements);
+      const network = paymentRequirements.network;
       const payer = paymentPayload.payload.authorization.from;
       response.writeHead(200, { 'Content-Type': 'application/json' });
       if (request.url === '/verify')
@@ -103,7 +120,7 @@ export async function startFacilitator(): Promise<{
             success: false,
             errorReason: reason,
             transaction: '',
-            network: paymentPayload.network,
+            network,
             payer,
           }),
         );
@@ -113,8 +130,9 @@ export async function startFacilitator(): Promise<{
         JSON.stringify({
           success: true,
           transaction: keccak256(toHex(paymentPayload.payload.authorization.nonce)),
-          network: paymentPayload.network,
+          network,
           payer,
+          ...(x402Version === 2 ? { amount: paymentPayload.payload.authorization.value } : {}),
         }),
       );
     });

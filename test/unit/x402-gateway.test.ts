@@ -110,7 +110,7 @@ describe('x402 gateway before any payment', () => {
     vi.stubGlobal('fetch', fetchSpy);
     const response = await pay('paid-guide', configured, header);
     expect(response.status).toBe(402);
-    expect(response.body.error).toMatch(/^invalid_payment\b/);
+    expect(response.body.error).toMatch(/^invalid_(payment|x402_version)\b/);
     expect(response.body.accepts).toHaveLength(1);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -182,5 +182,58 @@ describe('x402 gateway with a payment', () => {
     });
     const response = await pay('paid-guide', configured, payload());
     expect([response.status, response.body.error]).toEqual([502, 'facilitator_error']);
+  });
+});
+
+describe('x402 gateway with a version 2 payment', () => {
+  const offered = {
+    scheme: 'exact',
+    network: 'eip155:84532',
+    amount: '50000',
+    asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+    payTo,
+    maxTimeoutSeconds: 60,
+    extra: { name: 'USDC', version: '2' },
+  };
+  const signature = (accepted: Record<string, unknown> = offered) =>
+    base64(JSON.stringify({ x402Version: 2, accepted, payload: { signature: '0x' } }));
+
+  async function payV2(header: string) {
+    const url = 'https://site.example/api/x402/paid-guide';
+    const request = new Request(url, { headers: { 'PAYMENT-SIGNATURE': header } });
+    const response = await x402Gateway(request, configured, data, new SiteAssets(assets, url), 'paid-guide');
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
+  it("sends the facilitator version 2 shapes and the gateway's own requirements, and answers PAYMENT-RESPONSE", async () => {
+    const settled = { success: true, transaction: '0xabc', network: 'eip155:84532', payer: '0xpayer' };
+    // The payer echoes addresses in another letter case: still the same offer.
+    const calls = facilitator({ isValid: true }, settled);
+    const response = await payV2(signature({ ...offered, payTo: payTo.toUpperCase().replace('0X', '0x') }));
+    expect(response.status).toBe(200);
+    expect(response.text).toBe('# The paid body');
+    expect(JSON.parse(Buffer.from(response.headers.get('payment-response')!, 'base64').toString())).toEqual(settled);
+    expect(response.headers.get('x-payment-response')).toBeNull();
+    expect(calls.map((call) => [call.body.x402Version, call.body.paymentRequirements])).toEqual([
+      [2, offered],
+      [2, offered],
+    ]);
+  });
+
+  it.each([
+    ['amount', { amount: '1' }],
+    ['payTo', { payTo: `0x${'2'.repeat(40)}` }],
+    ['asset', { asset: `0x${'3'.repeat(40)}` }],
+    ['maxTimeoutSeconds', { maxTimeoutSeconds: 99999 }],
+    ['extra.name', { extra: { name: 'Fake', version: '2' } }],
+    ['scheme', { scheme: 'upto' }],
+  ])('refuses a payment that accepted another %s, without calling the facilitator', async (field, change) => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const response = await payV2(signature({ ...offered, ...change }));
+    expect(response.status).toBe(402);
+    const required = JSON.parse(Buffer.from(response.headers.get('payment-required')!, 'base64').toString());
+    expect(required.error).toContain(`invalid_payment_requirements: accepted.${field} is`);
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerData } from '../../src/shared/worker-data.js';
 import type { WorkerEnv } from '../../src/worker/env.js';
-import { atomicAmount, gatewayConfig, paymentRequirements, usdc } from '../../src/worker/x402/requirements.js';
+import { networks } from '../../src/shared/x402-networks.js';
+import {
+  atomicAmount,
+  gatewayConfig,
+  paymentRequiredV2,
+  paymentRequirements,
+} from '../../src/worker/x402/requirements.js';
+
+const usdc = { base: networks.base.usdc, 'base-sepolia': networks['base-sepolia'].usdc };
 
 const payTo = `0x${'1'.repeat(40)}`;
 const asset = `0x${'ab'.repeat(20)}`;
@@ -73,7 +81,16 @@ describe('gatewayConfig', () => {
   });
 
   it.each([
+    ['eip155:8453', 'base'],
+    ['eip155:84532', 'base-sepolia'],
+  ])('accepts the CAIP-2 id %s for %s, in site.yaml and in the environment', (caip2, network) => {
+    expect(gatewayConfig(env({ X402_NETWORK: caip2 }), siteData())).toMatchObject({ network });
+    expect(gatewayConfig(env(), siteData({ network: caip2 }))).toMatchObject({ network });
+  });
+
+  it.each([
     ['an unsupported network', { X402_NETWORK: 'ethereum' }],
+    ['an unsupported CAIP-2 id', { X402_NETWORK: 'eip155:1' }],
     ['a wallet that is no EVM address', { X402_PAY_TO: '0x123' }],
     ['an asset that is no EVM address', { X402_ASSET: 'usdc' }],
     ['a facilitator URL that does not parse', { X402_FACILITATOR_URL: 'not a url' }],
@@ -118,6 +135,31 @@ describe('paymentRequirements', () => {
       network: 'base',
       maxAmountRequired: '1250000',
       extra: { name: 'USD Coin', version: '2' },
+    });
+  });
+});
+
+describe('paymentRequiredV2', () => {
+  it('offers the same payment as version 1 in the version 2 words: CAIP-2 network, amount, resource object', () => {
+    const data = siteData();
+    const config = gatewayConfig(env(), data);
+    if ('dormant' in config) throw new Error(config.dormant);
+    const v1 = paymentRequirements('paid-guide', config, data);
+    expect(paymentRequiredV2('paid-guide', config, data, 'PAYMENT-SIGNATURE header is required')).toEqual({
+      x402Version: 2,
+      error: 'PAYMENT-SIGNATURE header is required',
+      resource: { url: v1.resource, description: v1.description, mimeType: 'text/markdown' },
+      accepts: [
+        {
+          scheme: 'exact',
+          network: 'eip155:84532',
+          amount: v1.maxAmountRequired,
+          asset: v1.asset,
+          payTo,
+          maxTimeoutSeconds: 90,
+          extra: v1.extra,
+        },
+      ],
     });
   });
 });

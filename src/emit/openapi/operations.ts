@@ -1,7 +1,7 @@
 import type { SchemaName } from '../../schemas/registry.js';
 import type { EmitContext } from '../context.js';
 import { llmsLayout } from '../llms-txt.js';
-import { componentRef } from './schema-components.js';
+import { componentName, componentRef } from './schema-components.js';
 
 /** One operation of the interface: where it is, and its OpenAPI Operation Object. */
 export interface ApiOperation {
@@ -377,7 +377,7 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
     get('/api/x402/{slug}', {
       operationId: 'payPerFetch',
       summary: 'Pay for one fetch of a premium resource with x402',
-      description: `x402 version 1: without \`X-PAYMENT\` the answer is 402 with the payment requirements (${site.pricing.price_usd} USD in USDC on ${site.x402.network} by default); retry with \`X-PAYMENT\` to get the Markdown and the receipt in \`X-PAYMENT-RESPONSE\`. Answers 503 until the operator configures a facilitator and a wallet.`,
+      description: `x402 versions 1 and 2 (the x402 specification and its HTTP transport). Without a payment the answer is 402 with the payment requirements of both versions (${site.pricing.price_usd} USD in USDC on ${site.x402.network} by default): version 1 in the JSON body, version 2 in the \`PAYMENT-REQUIRED\` header. Retry with \`X-PAYMENT\` (version 1) or \`PAYMENT-SIGNATURE\` (version 2) to get the Markdown and the receipt in \`X-PAYMENT-RESPONSE\` or \`PAYMENT-RESPONSE\`. Nothing is served unless the facilitator verified and settled the payment. Answers 503 until the operator configures a facilitator and a wallet.`,
       tags: ['Payment'],
       externalDocs: termsPage,
       parameters: [
@@ -386,20 +386,50 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
           name: 'X-PAYMENT',
           in: 'header',
           required: false,
-          description: 'Base64 of an x402 version 1 `exact` PaymentPayload.',
-          schema: { type: 'string' },
+          description: 'x402 version 1: base64 of an `exact` PaymentPayload. Send this or PAYMENT-SIGNATURE, not both.',
+          schema: { type: 'string', maxLength: 8192 },
+        },
+        {
+          name: 'PAYMENT-SIGNATURE',
+          in: 'header',
+          required: false,
+          description:
+            'x402 version 2: base64 of a PaymentPayload whose `accepted` is the offer of PAYMENT-REQUIRED, unchanged. Send this or X-PAYMENT, not both.',
+          schema: { type: 'string', maxLength: 8192 },
         },
       ],
       responses: {
         '200': response('Paid: the resource as Markdown.', text('text/markdown', 'The resource.'), {
-          'X-PAYMENT-RESPONSE': { description: 'Base64 of the settlement receipt.', schema: { type: 'string' } },
+          'X-PAYMENT-RESPONSE': {
+            description: 'Paid with X-PAYMENT (version 1): base64 of the settlement receipt.',
+            schema: { type: 'string' },
+          },
+          'PAYMENT-RESPONSE': {
+            description:
+              'Paid with PAYMENT-SIGNATURE (version 2): base64 of the settlement receipt (`success`, `transaction`, `network`, `payer`).',
+            schema: { type: 'string' },
+          },
         }),
         '400': jsonError(
-          'The slug is a free resource: read it without paying.',
+          'The slug is a free resource (`free_resource`: read it without paying), or the request carries both payment headers (`ambiguous_payment`) or one over 8 KB (`payment_header_too_large`).',
           'free_resource',
           `\`${freeSlug}\` is a free resource: read it at ${context.urls.resourceMarkdown(freeSlug)} without paying.`,
         ),
-        '402': response('Payment required, or the payment was refused.', json('x402-payment-required')),
+        '402': response(
+          'Payment required, or the payment was refused (the reason is `error` in both versions).',
+          json('x402-payment-required'),
+          {
+            'PAYMENT-REQUIRED': {
+              description: `x402 version 2: base64 of the JSON of ${componentName('x402-payment-required-v2')}.`,
+              schema: {
+                type: 'string',
+                contentEncoding: 'base64',
+                contentMediaType: 'application/json',
+                contentSchema: componentRef('x402-payment-required-v2'),
+              },
+            },
+          },
+        ),
         '404': jsonError('No premium resource has this slug.', 'not_found', 'No premium resource `no-such-slug`.'),
         '502': jsonError(
           'The facilitator did not answer.',

@@ -2,43 +2,38 @@ import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
 import { errorResponse, jsonResponse } from '../responses.js';
 import type { SiteAssets } from '../site-assets.js';
-import { FacilitatorError, settlePayment, verifyPayment } from '../x402/facilitator.js';
-import { gatewayConfig, paymentRequirements, type PaymentRequirements } from '../x402/requirements.js';
+import { encodeBase64Json } from '../x402/base64-json.js';
+import { FacilitatorError } from '../x402/facilitator.js';
+import { x402Headers, type X402Version } from '../../shared/x402-headers.js';
+import { presentedPayment } from '../x402/presented-payment.js';
+import { gatewayConfig, paymentRequiredV2, paymentRequirements, type GatewayConfig } from '../x402/requirements.js';
+import { settle } from '../x402/settlement.js';
 import { publicPaths } from '../../shared/public-paths.js';
 
+/**
+ * One 402 for both versions: the version 1 JSON body (the API description's x402-payment-required)
+ * and the version 2 `PAYMENT-REQUIRED` header, each with the same reason in its own words.
+ */
 function paymentRequired(
-  requirements: PaymentRequirements,
-  error: string,
-  extra: Record<string, unknown> = {},
+  slug: string,
+  config: GatewayConfig,
+  data: WorkerData,
+  reasons: Record<X402Version, string>,
+  payer?: string,
 ): Response {
-  return jsonResponse(402, { x402Version: 1, accepts: [requirements], error, ...extra });
-}
-
-/** Decodes the X-PAYMENT header: base64 of a JSON PaymentPayload. Null when it is not that. */
-function decodePayment(header: string): Record<string, unknown> | null {
-  try {
-    const json = new TextDecoder('utf-8', { fatal: true }).decode(
-      Uint8Array.from(atob(header.trim()), (char) => char.charCodeAt(0)),
-    );
-    const value = JSON.parse(json) as unknown;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-    const payload = value as Record<string, unknown>;
-    return payload.x402Version === 1 &&
-      payload.scheme === 'exact' &&
-      typeof payload.payload === 'object' &&
-      payload.payload !== null
-      ? payload
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function encodeBase64Json(value: unknown): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(value));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return jsonResponse(
+    402,
+    {
+      x402Version: 1,
+      accepts: [paymentRequirements(slug, config, data)],
+      error: reasons[1],
+      ...(payer ? { payer } : {}),
+    },
+    {
+      [x402Headers[2].required]: encodeBase64Json(paymentRequiredV2(slug, config, data, reasons[2])),
+      'Access-Control-Expose-Headers': x402Headers[2].required,
+    },
+  );
 }
 
 interface ResourceIndex {
@@ -46,8 +41,9 @@ interface ResourceIndex {
 }
 
 /**
- * GET /api/x402/<slug>: pay per fetch with x402 (version 1). In order: unknown slug 404, free slug 400,
- * dormant gateway 503, no X-PAYMENT 402 with requirements; then verify, settle, and only then the body.
+ * GET /api/x402/<slug>: pay per fetch with x402, version 1 (`X-PAYMENT`) or 2 (`PAYMENT-SIGNATURE`).
+ * In order: unknown slug 404, free slug 400, dormant gateway 503, no payment 402 with the
+ * requirements of both versions; then verify, settle, and only then the body.
  */
 export async function x402Gateway(
   request: Request,
@@ -76,42 +72,33 @@ export async function x402Gateway(
   }
   const config = gatewayConfig(env, data);
   if ('dormant' in config) return errorResponse(503, 'x402_not_configured', config.dormant);
-  const requirements = paymentRequirements(slug, config, data);
-  const header = request.headers.get('x-payment');
-  if (!header) return paymentRequired(requirements, 'X-PAYMENT header is required');
-  if (request.method === 'HEAD')
-    return paymentRequired(requirements, 'Pay with GET: a HEAD request never settles a payment');
-  const payment = decodePayment(header);
-  if (!payment)
-    return paymentRequired(
-      requirements,
-      'invalid_payment: X-PAYMENT must be base64 of an x402 version 1 exact PaymentPayload',
-    );
-  if (payment.network !== requirements.network)
-    return paymentRequired(requirements, `invalid_network: this gateway accepts ${requirements.network}`);
+  const refuse = (reason: string, payer?: string) =>
+    paymentRequired(slug, config, data, { 1: reason, 2: reason }, payer);
+
+  const payment = presentedPayment(request.headers);
+  if (payment.kind === 'none')
+    return paymentRequired(slug, config, data, {
+      1: `${x402Headers[1].payment} header is required`,
+      2: `${x402Headers[2].payment} header is required`,
+    });
+  if (payment.kind === 'malformed-request') return errorResponse(400, payment.error, payment.message);
+  if (request.method === 'HEAD') return refuse('Pay with GET: a HEAD request never settles a payment');
+  if (payment.kind === 'invalid') return refuse(payment.reason);
 
   try {
-    const verified = await verifyPayment(config.facilitatorUrl, payment, requirements);
-    if (!verified.isValid)
-      return paymentRequired(
-        requirements,
-        verified.invalidReason ?? 'invalid_payment',
-        verified.payer ? { payer: verified.payer } : {},
-      );
-    const settled = await settlePayment(config.facilitatorUrl, payment, requirements);
-    if (!settled.success)
-      return paymentRequired(
-        requirements,
-        settled.errorReason ?? 'settlement_failed',
-        settled.payer ? { payer: settled.payer } : {},
-      );
+    const settlement = await settle(config.facilitatorUrl, payment.version, payment.payload, {
+      1: paymentRequirements(slug, config, data),
+      2: paymentRequiredV2(slug, config, data, '').accepts[0]!,
+    });
+    if (!settlement.paid) return refuse(settlement.reason, settlement.payer);
+    const receiptHeader = x402Headers[payment.version].receipt;
     return new Response(premium.markdown, {
       status: 200,
       headers: {
         'Content-Type': 'text/markdown; charset=utf-8',
         'Cache-Control': 'private, no-store',
-        'X-PAYMENT-RESPONSE': encodeBase64Json(settled),
-        'Access-Control-Expose-Headers': 'X-PAYMENT-RESPONSE',
+        [receiptHeader]: encodeBase64Json(settlement.receipt),
+        'Access-Control-Expose-Headers': receiptHeader,
       },
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { PaymentRequirements } from './requirements.js';
+import type { X402Version } from '../../shared/x402-headers.js';
 
 const timeoutMs = 10_000;
 
@@ -50,12 +50,14 @@ async function call(url: string, body: unknown): Promise<Record<string, unknown>
   return parsed as Record<string, unknown>;
 }
 
+/** The x402 facilitator API both versions share: POST /verify, then POST /settle, with the version's shapes. */
 export async function verifyPayment(
   facilitatorUrl: string,
+  x402Version: X402Version,
   paymentPayload: unknown,
-  paymentRequirements: PaymentRequirements,
+  paymentRequirements: unknown,
 ): Promise<VerifyAnswer> {
-  const answer = await call(`${facilitatorUrl}/verify`, { x402Version: 1, paymentPayload, paymentRequirements });
+  const answer = await call(`${facilitatorUrl}/verify`, { x402Version, paymentPayload, paymentRequirements });
   if (typeof answer.isValid !== 'boolean')
     throw new FacilitatorError("The facilitator's /verify answer has no boolean isValid.");
   return answer as unknown as VerifyAnswer;
@@ -63,10 +65,11 @@ export async function verifyPayment(
 
 export async function settlePayment(
   facilitatorUrl: string,
+  x402Version: X402Version,
   paymentPayload: unknown,
-  paymentRequirements: PaymentRequirements,
+  paymentRequirements: unknown,
 ): Promise<SettleAnswer> {
-  const answer = await call(`${facilitatorUrl}/settle`, { x402Version: 1, paymentPayload, paymentRequirements });
+  const answer = await call(`${facilitatorUrl}/settle`, { x402Version, paymentPayload, paymentRequirements });
   if (typeof answer.success !== 'boolean')
     throw new FacilitatorError("The facilitator's /settle answer has no boolean success.");
   return answer as unknown as SettleAnswer;

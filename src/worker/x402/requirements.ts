@@ -1,17 +1,16 @@
-import type { X402PaymentRequiredPaymentRequirements } from '../../schemas/types.js';
+import type {
+  X402PaymentRequiredPaymentRequirements,
+  X402PaymentRequiredV2,
+  X402PaymentRequiredV2PaymentRequirements,
+} from '../../schemas/types.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
-
-/** USDC per supported network, with the EIP-712 domain (name, version) its transferWithAuthorization signs under. */
-export const usdc = {
-  base: { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', name: 'USD Coin', version: '2', decimals: 6 },
-  'base-sepolia': { address: '0x036CbD53842c5426634e7929541eC2318f3dCF7e', name: 'USDC', version: '2', decimals: 6 },
-} as const;
-
-export type X402Network = keyof typeof usdc;
+import { networkNamed, networks, type X402Network } from '../../shared/x402-networks.js';
 
 /** x402 version 1 `exact` payment requirements, as schemas/x402-payment-required.schema.json defines them. */
 export type PaymentRequirements = X402PaymentRequiredPaymentRequirements;
+/** x402 version 2 `exact` payment requirements (schemas/x402-payment-required-v2.schema.json). */
+export type PaymentRequirementsV2 = X402PaymentRequiredV2PaymentRequirements;
 
 export interface GatewayConfig {
   facilitatorUrl: string;
@@ -28,11 +27,14 @@ export function gatewayConfig(env: WorkerEnv, data: WorkerData): GatewayConfig |
     return {
       dormant: 'The operator has not configured a facilitator (X402_FACILITATOR_URL) and a wallet (X402_PAY_TO).',
     };
-  const network = (env.X402_NETWORK ?? data.x402.network) as X402Network;
-  if (!Object.hasOwn(usdc, network))
-    return { dormant: `X402_NETWORK "${network}" is not supported; use base or base-sepolia.` };
+  const configured = env.X402_NETWORK ?? data.x402.network;
+  const network = networkNamed(configured);
+  if (!network)
+    return {
+      dormant: `X402_NETWORK "${configured}" is not supported; use base (eip155:8453) or base-sepolia (eip155:84532).`,
+    };
   if (!address.test(env.X402_PAY_TO)) return { dormant: 'X402_PAY_TO is not an EVM address (0x and 40 hex digits).' };
-  const asset = env.X402_ASSET ?? data.x402.asset ?? usdc[network].address;
+  const asset = env.X402_ASSET ?? data.x402.asset ?? networks[network].usdc.address;
   if (!address.test(asset)) return { dormant: 'X402_ASSET is not an EVM address.' };
   try {
     const url = new URL(env.X402_FACILITATOR_URL);
@@ -50,20 +52,56 @@ export function atomicAmount(usd: string, decimals: number): string {
   return (BigInt(whole) * 10n ** BigInt(decimals) + BigInt(padded || '0')).toString();
 }
 
-/** The one `exact` PaymentRequirements a premium slug is sold under. */
+/** What a premium slug is sold as, in the words both versions share. */
+function offer(slug: string, config: GatewayConfig, data: WorkerData) {
+  const token = networks[config.network].usdc;
+  return {
+    url: `${data.site.url}/api/x402/${slug}`,
+    description: `${data.premium[slug]!.preview.title}: one fetch of this premium resource from ${data.site.name}, as Markdown.`,
+    amount: atomicAmount(data.payment.price_usd, token.decimals),
+    extra: { name: token.name, version: token.version },
+  };
+}
+
+/** The one version 1 `exact` PaymentRequirements a premium slug is sold under. */
 export function paymentRequirements(slug: string, config: GatewayConfig, data: WorkerData): PaymentRequirements {
-  const token = usdc[config.network];
-  const title = data.premium[slug]!.preview.title;
+  const { url, description, amount, extra } = offer(slug, config, data);
   return {
     scheme: 'exact',
     network: config.network,
-    maxAmountRequired: atomicAmount(data.payment.price_usd, token.decimals),
-    resource: `${data.site.url}/api/x402/${slug}`,
-    description: `${title}: one fetch of this premium resource from ${data.site.name}, as Markdown.`,
+    maxAmountRequired: amount,
+    resource: url,
+    description,
     mimeType: 'text/markdown',
     payTo: config.payTo,
     maxTimeoutSeconds: data.x402.maxTimeoutSeconds,
     asset: config.asset,
-    extra: { name: token.name, version: token.version },
+    extra,
+  };
+}
+
+/** The version 2 PaymentRequired of a premium slug: what the `PAYMENT-REQUIRED` header carries. */
+export function paymentRequiredV2(
+  slug: string,
+  config: GatewayConfig,
+  data: WorkerData,
+  error: string,
+): X402PaymentRequiredV2 {
+  const { url, description, amount, extra } = offer(slug, config, data);
+  return {
+    x402Version: 2,
+    error,
+    resource: { url, description, mimeType: 'text/markdown' },
+    accepts: [
+      {
+        scheme: 'exact',
+        network: networks[config.network].caip2,
+        amount,
+        asset: config.asset,
+        payTo: config.payTo,
+        maxTimeoutSeconds: data.x402.maxTimeoutSeconds,
+        extra,
+      },
+    ],
   };
 }
