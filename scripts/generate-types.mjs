@@ -19,6 +19,7 @@ const outputSchemaSources = {
   articleRef: 'common#/$defs/articleRef',
   paymentRequired: 'payment-required#',
   corpusLicenseRequired: 'corpus-license-required#',
+  x402Accepts: 'x402-payment-required-v2#/$defs/paymentRequirements',
 };
 
 const readSchema = (dir, name) => JSON.parse(fs.readFileSync(path.join(dir, `${name}.schema.json`), 'utf8'));

@@ -412,6 +412,13 @@ describe('pricing and payment', () => {
         'PAYMENT-RESPONSE',
       ],
     ]);
+    expect(payment.methods[1].mcp).toEqual({
+      x402Version: 2,
+      endpoint: `${base}/mcp`,
+      tool: 'get_resource',
+      payment_meta: 'x402/payment',
+      receipt_meta: 'x402/payment-response',
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import { type EmitContext, premiumSlugs } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
 import type { Payment, Pricing } from '../schemas/types.js';
 import { networkNamed, networks } from '../shared/x402-networks.js';
-import { x402Headers } from '../shared/x402-headers.js';
+import { x402Headers, x402MetaKeys } from '../shared/x402-transport.js';
 
 export const keyHeaders = ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>'];
 
@@ -25,6 +25,7 @@ export function pricingJson(context: EmitContext): Pricing {
     endpoint: urls.x402('{slug}'),
     deliverables: [
       'One premium resource as Markdown, paid in USDC with x402 in a header of the request itself (X-PAYMENT in version 1, PAYMENT-SIGNATURE in version 2)',
+      `Or one get_resource call of the MCP server, paid in its _meta["${x402MetaKeys.payment}"] (x402 version 2)`,
       'No account and no key',
     ],
     license_grant:
@@ -110,6 +111,13 @@ export function paymentJson(context: EmitContext): Payment {
         resources: premium.map((slug) => urls.x402(slug)),
         status:
           'Answers 503 x402_not_configured until the operator configures a facilitator and a wallet; then 402 with payment requirements.',
+        mcp: {
+          x402Version: 2,
+          endpoint: urls.mcp,
+          tool: 'get_resource',
+          payment_meta: x402MetaKeys.payment,
+          receipt_meta: x402MetaKeys.receipt,
+        },
       },
     ],
     pricing: urls.pricing,

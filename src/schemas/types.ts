@@ -728,6 +728,16 @@ resources: CommonUrl[]
  * The gateway answers 503 `x402_not_configured` until the operator configures a facilitator and a wallet.
  */
 status: string
+/**
+ * Paying inside an MCP tool call (the x402 MCP transport): an unpaid call of `tool` for a premium slug is a tool error carrying the PaymentRequired; retry it with the PaymentPayload in `_meta[payment_meta]`.
+ */
+mcp: {
+x402Version: 2
+endpoint: CommonUrl
+tool: string
+payment_meta: string
+receipt_meta: string
+}
 })[]
 pricing: CommonUrl
 license: CommonUrl

@@ -82,7 +82,7 @@ export async function handleMessage(
             ...result,
             resultType: 'complete',
             ...(method.cacheable ? { ttlMs: cacheTtlMs, cacheScope: 'public' } : {}),
-            _meta: { [metaKeys.serverInfo]: serverInfo(context) },
+            _meta: { ...(result._meta as object | undefined), [metaKeys.serverInfo]: serverInfo(context) },
           }
         : result;
     return { status: 200, body: { jsonrpc: '2.0', id, result: decorated } };

@@ -40,13 +40,20 @@ async function callTool(params: Params, context: ToolContext) {
   if (problem)
     return { content: [{ type: 'text', text: `Invalid arguments for ${tool.name}: ${problem}.` }], isError: true };
   try {
-    const { structured, summary } = await tool.run((params.arguments ?? {}) as Params, context);
+    const meta = params._meta;
+    const output = await tool.run(
+      (params.arguments ?? {}) as Params,
+      context,
+      typeof meta === 'object' && meta !== null ? (meta as Params) : {},
+    );
+    const json = { type: 'text', text: JSON.stringify(output.structured) };
+    const summary = { type: 'text', text: output.summary };
     return {
-      content: [
-        { type: 'text', text: summary },
-        { type: 'text', text: JSON.stringify(structured) },
-      ],
-      structuredContent: structured,
+      // An error result leads with the JSON: the x402 MCP transport reads PaymentRequired from content[0].
+      content: output.isError ? [json, summary] : [summary, json],
+      structuredContent: output.structured,
+      ...(output.isError ? { isError: true } : {}),
+      ...(output.meta ? { _meta: output.meta } : {}),
     };
   } catch (error) {
     if (error instanceof ToolArgumentError || error instanceof AssetUnavailableError) {

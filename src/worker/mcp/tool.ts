@@ -15,7 +15,14 @@ export interface ToolOutput {
   structured: Record<string, unknown>;
   /** A short readable summary for the text content block; the JSON itself follows it. */
   summary: string;
+  /** A tool execution error that still has structured content (an x402 PaymentRequired). */
+  isError?: boolean;
+  /** The result's `_meta` (an x402 settlement receipt). */
+  meta?: Record<string, unknown>;
 }
+
+/** A `tools/call` request's `params._meta`, as the tool sees it. */
+export type RequestMeta = Record<string, unknown>;
 
 /** A tool's arguments were well-formed but named something that does not exist: an `isError` result naming the field. */
 export class ToolArgumentError extends Error {
@@ -28,5 +35,5 @@ export interface Tool {
   description: string;
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
-  run(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutput>;
+  run(args: Record<string, unknown>, context: ToolContext, meta?: RequestMeta): Promise<ToolOutput>;
 }

@@ -4,9 +4,15 @@ import { errorResponse, jsonResponse } from '../responses.js';
 import type { SiteAssets } from '../site-assets.js';
 import { encodeBase64Json } from '../x402/base64-json.js';
 import { FacilitatorError } from '../x402/facilitator.js';
-import { x402Headers, type X402Version } from '../../shared/x402-headers.js';
+import { x402Headers, type X402Version } from '../../shared/x402-transport.js';
 import { presentedPayment } from '../x402/presented-payment.js';
-import { gatewayConfig, paymentRequiredV2, paymentRequirements, type GatewayConfig } from '../x402/requirements.js';
+import {
+  gatewayConfig,
+  offeredRequirements,
+  paymentRequiredV2,
+  paymentRequirements,
+  type GatewayConfig,
+} from '../x402/requirements.js';
 import { settle } from '../x402/settlement.js';
 import { publicPaths } from '../../shared/public-paths.js';
 
@@ -86,10 +92,12 @@ export async function x402Gateway(
   if (payment.kind === 'invalid') return refuse(payment.reason);
 
   try {
-    const settlement = await settle(config.facilitatorUrl, payment.version, payment.payload, {
-      1: paymentRequirements(slug, config, data),
-      2: paymentRequiredV2(slug, config, data, '').accepts[0]!,
-    });
+    const settlement = await settle(
+      config.facilitatorUrl,
+      payment.version,
+      payment.payload,
+      offeredRequirements(slug, config, data),
+    );
     if (!settlement.paid) return refuse(settlement.reason, settlement.payer);
     const receiptHeader = x402Headers[payment.version].receipt;
     return new Response(premium.markdown, {

@@ -1,4 +1,4 @@
-import type { X402Version } from '../../shared/x402-headers.js';
+import type { X402Version } from '../../shared/x402-transport.js';
 
 const timeoutMs = 10_000;
 

@@ -1,4 +1,4 @@
-import { x402Headers, type X402Version } from '../../shared/x402-headers.js';
+import { x402Headers, type X402Version } from '../../shared/x402-transport.js';
 import { decodeBase64Json } from './base64-json.js';
 
 /** The longest payment header read; a real `exact` payment is under 2 KB. */
@@ -34,21 +34,41 @@ export function presentedPayment(headers: Headers): PresentedPayment {
       message: `${name} is ${header.length} bytes; a payment is at most ${maxPaymentHeaderBytes}.`,
     };
   const payload = decodeBase64Json(header);
-  const expected = `${name} must be base64 of an x402 version ${version} exact PaymentPayload`;
   if (typeof payload === 'string')
-    return { kind: 'invalid', version, reason: `invalid_payment: ${expected}; ${payload}` };
+    return {
+      kind: 'invalid',
+      version,
+      reason: `invalid_payment: ${name} must be base64 of an x402 version ${version} exact PaymentPayload; ${payload}`,
+    };
+  return paymentOfVersion(version, payload, name);
+}
+
+/**
+ * A decoded payment, checked for the shape of its version: version 1 names its scheme, version 2
+ * echoes the requirements it `accepted`. `where` names the header or field it came from.
+ */
+export function paymentOfVersion(
+  version: X402Version,
+  payload: Record<string, unknown>,
+  where: string,
+): Extract<PresentedPayment, { kind: 'invalid' | 'payment' }> {
   if (payload.x402Version !== version)
     return {
       kind: 'invalid',
       version,
-      reason: `invalid_x402_version: ${name} carries x402 version ${version} payments; this one says ${JSON.stringify(payload.x402Version ?? null)}`,
+      reason: `invalid_x402_version: ${where} carries x402 version ${version} payments; this one says ${JSON.stringify(payload.x402Version ?? null)}`,
     };
   const wellFormed =
     isObject(payload.payload) && (version === 1 ? payload.scheme === 'exact' : isObject(payload.accepted));
-  if (!wellFormed) return { kind: 'invalid', version, reason: `invalid_payment: ${expected}` };
+  if (!wellFormed)
+    return {
+      kind: 'invalid',
+      version,
+      reason: `invalid_payment: ${where} must carry an x402 version ${version} exact PaymentPayload`,
+    };
   return { kind: 'payment', version, payload };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -105,3 +105,8 @@ export function paymentRequiredV2(
     ],
   };
 }
+
+/** What one premium slug is offered as, in each version's words: what a payment is checked against. */
+export function offeredRequirements(slug: string, config: GatewayConfig, data: WorkerData) {
+  return { 1: paymentRequirements(slug, config, data), 2: paymentRequiredV2(slug, config, data, '').accepts[0]! };
+}

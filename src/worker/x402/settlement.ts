@@ -1,6 +1,6 @@
 import { settlePayment, verifyPayment, type SettleAnswer } from './facilitator.js';
 import type { PaymentRequirements, PaymentRequirementsV2 } from './requirements.js';
-import type { X402Version } from '../../shared/x402-headers.js';
+import type { X402Version } from '../../shared/x402-transport.js';
 
 export type Settlement = { paid: true; receipt: SettleAnswer } | { paid: false; reason: string; payer?: string };
 

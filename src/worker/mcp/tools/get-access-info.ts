@@ -2,6 +2,7 @@ import { array, input, object, string } from '../json-schema.js';
 import type { ResourceIndex } from '../site-types.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import type { Tool } from '../tool.js';
+import { x402MetaKeys } from '../../../shared/x402-transport.js';
 
 export const getAccessInfo: Tool = {
   name: 'get_access_info',
@@ -16,7 +17,8 @@ export const getAccessInfo: Tool = {
       tiers: array(object({ id: string('Tier.'), opens: string('What a key of this tier opens.') }, ['id', 'opens'])),
       payment_url: string('Where to buy a key.', { format: 'uri' }),
       how_to_pay: string('Retry instructions.'),
-      x402_endpoint: string('Per-fetch payment endpoint template.'),
+      x402_endpoint: string('Per-fetch payment endpoint template (x402 versions 1 and 2).'),
+      x402_mcp: string('How to pay for one get_resource call inside MCP (x402 version 2).'),
       terms: string('Terms (Markdown).', { format: 'uri' }),
       pricing_catalog: string('Pricing catalog.', { format: 'uri' }),
       free: string('What needs no key.'),
@@ -37,6 +39,7 @@ export const getAccessInfo: Tool = {
       payment_url: data.payment.payment_url,
       how_to_pay: data.payment.how_to_pay,
       x402_endpoint: `${data.site.url}/api/x402/{slug}`,
+      x402_mcp: `Where the operator configured x402, get_resource for a premium slug without a key is a tool error carrying an x402 PaymentRequired; call it again with the PaymentPayload in _meta["${x402MetaKeys.payment}"]; the receipt is in the result's _meta["${x402MetaKeys.receipt}"].`,
       terms: data.payment.terms,
       pricing_catalog: data.payment.pricing_catalog,
       free: 'Every other resource, every guide, the indexes, the free corpus sample, llms.txt and the MCP server need no key.',
