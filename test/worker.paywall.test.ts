@@ -61,6 +61,9 @@ describe.each(['serve', 'workerd'] as const)('a premium page opened in a browser
       'preview',
     ]);
     expect(json.headers.get('vary')).toMatch(/\bAccept\b/);
+    // Byte for byte the body of the JSON variant's 402, which never negotiates.
+    const reference = await runtime().request('/api/resources/json-api.json');
+    expect([reference.status, json.body]).toEqual([402, reference.body]);
   });
 
   it('a valid key still opens the page itself', async () => {

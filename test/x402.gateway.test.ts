@@ -250,6 +250,30 @@ describe.each(['serve', 'workerd'])('x402 version 2 on %s', (name) => {
     }
   });
 
+  it('lets a browser-based agent on another origin read the 402 and send either payment header', async () => {
+    const preflight = await runtime().request('/api/x402/data-formats', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://agent.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'payment-signature',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/\bPAYMENT-SIGNATURE\b/);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/\bX-PAYMENT\b/);
+    const required = await runtime().request('/api/x402/data-formats', {
+      headers: { Origin: 'https://agent.example' },
+    });
+    expect(required.headers.get('access-control-allow-origin')).toBe('*');
+    expect(required.headers.get('access-control-expose-headers')).toBe('PAYMENT-REQUIRED');
+    const post = await runtime().request('/api/x402/data-formats', { method: 'POST' });
+    expect([post.status, JSON.parse(post.body).error]).toEqual([405, 'method_not_allowed']);
+    const head = await runtime().request('/api/x402/data-formats', { method: 'HEAD' });
+    expect([head.status, head.body]).toEqual([402, '']);
+  });
+
   it('answers 502 when the facilitator is down, and never serves the body', async () => {
     const payload = await v2Client().createPaymentPayload(await paymentRequiredV2(runtime()));
     facilitator.mode = 'down';

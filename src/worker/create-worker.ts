@@ -10,7 +10,7 @@ import { handleMcp } from './routes/mcp.js';
 import { mcpServerCard } from './routes/mcp-server-card.js';
 import { negotiatedPage, varyOnAccept } from './routes/negotiated-page.js';
 import { premiumResource } from './routes/premium-resource.js';
-import { x402Gateway } from './routes/x402.js';
+import { x402Route } from './routes/x402.js';
 import { SiteAssets } from './site-assets.js';
 
 export interface Worker {
@@ -31,7 +31,7 @@ const handlers: { [K in WorkerRouteKind]: Handler<K> } = {
   'negotiated-page': (request, env, _data, route) => negotiatedPage(request, env, route.family, route.slug),
   'full-corpus': (request, env, data) => fullCorpus(request, env, data),
   x402: (request, env, data, route) =>
-    x402Gateway(request, env, data, new SiteAssets(env.ASSETS, request.url), route.slug),
+    x402Route(request, env, data, new SiteAssets(env.ASSETS, request.url), route.slug),
   'mcp-server-card': (request, _env, data) => mcpServerCard(request, data),
   'premium-resource': async (request, env, data, route) => {
     // A premium page asked for as Markdown gets the Markdown variant (still behind a key).
@@ -43,7 +43,7 @@ const handlers: { [K in WorkerRouteKind]: Handler<K> } = {
 };
 
 /** Routes that answer their own OPTIONS and 405 (with CORS and protocol-shaped bodies), or pass other methods on. */
-const ownMethods = new Set<WorkerRouteKind>(['mcp', 'grader', 'negotiated-page']);
+const ownMethods = new Set<WorkerRouteKind>(['mcp', 'grader', 'negotiated-page', 'x402']);
 
 /** The runtime worker for one built site: gated routes first, everything else to the static assets. */
 export function createWorker(given: WorkerData): Worker {

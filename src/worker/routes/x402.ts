@@ -1,6 +1,6 @@
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
-import { errorResponse, jsonResponse } from '../responses.js';
+import { errorResponse, forMethod, jsonResponse } from '../responses.js';
 import type { SiteAssets } from '../site-assets.js';
 import { encodeBase64Json } from '../x402/base64-json.js';
 import { FacilitatorError } from '../x402/facilitator.js';
@@ -40,6 +40,40 @@ function paymentRequired(
       'Access-Control-Expose-Headers': x402Headers[2].required,
     },
   );
+}
+
+/**
+ * Any origin may pay: a payment is its own credential (no cookies), so a browser-based agent gets
+ * the 402 and the receipt headers, and may send either payment header.
+ */
+const cors = { 'Access-Control-Allow-Origin': '*' };
+
+/** /api/x402/<slug> with its CORS: the preflight, GET and HEAD; any other method a 405. */
+export async function x402Route(
+  request: Request,
+  env: WorkerEnv,
+  data: WorkerData,
+  site: SiteAssets,
+  slug: string,
+): Promise<Response> {
+  if (request.method === 'OPTIONS')
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...cors,
+        'Access-Control-Allow-Methods': 'GET, HEAD',
+        'Access-Control-Allow-Headers': `${x402Headers[1].payment}, ${x402Headers[2].payment}`,
+        'Access-Control-Max-Age': '86400',
+      },
+    });
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return errorResponse(405, 'method_not_allowed', `/api/x402/${slug} answers GET, HEAD and OPTIONS only.`, {
+      Allow: 'GET, HEAD, OPTIONS',
+      ...cors,
+    });
+  const response = await x402Gateway(request, env, data, site, slug);
+  for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+  return forMethod(request, response);
 }
 
 interface ResourceIndex {
