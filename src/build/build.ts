@@ -32,7 +32,7 @@ import { emitOpenApi } from '../emit/openapi/emit-openapi.js';
 import { emitPremiumPreviews } from '../emit/premium-previews.js';
 import { emitDiscoveryExtras } from '../emit/discovery-extras.js';
 import { bundleWorker } from './bundle-worker.js';
-import { leakGuard, premiumSentences } from './premium-guard.js';
+import { leakGuard, premiumSentences, type PremiumSentence } from './premium-guard.js';
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
 import { checkOutputFolder } from './output-folder-guard.js';
@@ -62,6 +62,11 @@ export interface BuildOptions {
   onPhase?: (phase: string) => void;
   /** false: leave out the readiness grade (`serve --watch`, where every saved millisecond counts). */
   grade?: boolean;
+  /**
+   * Called after a successful build with what it rendered from, so `serve --watch` can answer the
+   * next edit of a body from memory (src/serve/quick-edit.ts).
+   */
+  onContext?: (context: EmitContext, sentences: PremiumSentence[]) => void;
 }
 
 export interface BuildResult {
@@ -289,6 +294,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (key) write(manifestFile(key, files, summary));
     staged.commit();
     timer.mark('commit');
+    options.onContext?.(context, sentences);
     return {
       ok: true,
       problems,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { keyFilePath } from '../keys/key-file.js';
 import type { FirstWatchBuild } from '../serve/first-watch-build.js';
+import type { EditSession } from '../serve/quick-edit.js';
 import { ServeError, startServer } from '../serve/server.js';
 import { workerEnvironment } from '../serve/worker-env.js';
 import { displayPath } from '../util/paths.js';
@@ -35,6 +36,8 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
     ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
   };
   let first: FirstWatchBuild | undefined;
+  // What the first build rendered from, kept for the edits that follow it.
+  let session: EditSession | undefined;
   try {
     const keysFile = keyFilePath(options.keysFile);
     if (options.watch) {
@@ -50,7 +53,7 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
       }
       // Bring `dist` up to date before serving it: a page added since the last build must not 404.
       const { firstWatchBuild } = await import('../serve/first-watch-build.js');
-      first = await firstWatchBuild(watchBuild);
+      first = await firstWatchBuild({ ...watchBuild, onSession: (built) => (session = built) });
       if (!first.ok && !fs.existsSync(path.join(dist, 'worker', 'worker.js'))) {
         process.stderr.write(`${first.report}\nFix the problems above, then run serve again.\n`);
         return 1;
@@ -77,6 +80,7 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
     }
     stopWatching = watchAndRebuild(started, {
       ...watchBuild,
+      ...(session ? { session } : {}),
       servedKey: first?.key ?? null,
       failing: first ? !first.ok : false,
       log: (line) => process.stderr.write(`${line}\n`),

@@ -30,7 +30,8 @@ export class FolderTreeWatcher {
 
   constructor(
     private readonly root: string,
-    private readonly onChange: () => void,
+    /** Called with the changed path where the system names it. */
+    private readonly onChange: (file?: string) => void,
     /** A watch could not be set up (out of inotify watches, say): the owner should poll instead. */
     private readonly onFailure: (error: Error) => void,
   ) {
@@ -88,7 +89,7 @@ export class FolderTreeWatcher {
   }
 
   private onEvent(folder: string, event: string, name: string | Buffer | null): void {
-    this.onChange();
+    this.onChange(name ? path.join(folder, name.toString()) : undefined);
     if (event !== 'rename') return;
     // At once, so the files of a folder just made are watched before they are written to.
     if (name && !isSkippedFolder(name.toString())) this.sync(path.join(folder, name.toString()));

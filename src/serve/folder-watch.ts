@@ -1,11 +1,15 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { displayPath } from '../util/paths.js';
 import { FolderTreeWatcher, folderIdentity } from './folder-tree-watcher.js';
 import { pollTree } from './tree-poller.js';
 
 export interface FolderWatchOptions {
-  /** Called on every change under the folder, however small: the caller debounces. */
-  onChange: () => void;
+  /**
+   * Called on every change under the folder, however small: the caller debounces. `file` is the
+   * changed path where the system names it; a call without one may mean anything changed.
+   */
+  onChange: (file?: string) => void;
   log: (line: string) => void;
 }
 
@@ -33,7 +37,7 @@ export function watchFolder(root: string, options: FolderWatchOptions): () => vo
     // Deferred: the failing watcher may still be starting up, and `stop` must be the one that closes it.
     setImmediate(() => {
       stop();
-      stop = pollTree(root, options.onChange);
+      stop = pollTree(root, () => options.onChange());
       options.log(
         `Cannot watch ${displayPath(root)}/ for changes (${error.message}); checking it every second instead.`,
       );
@@ -49,7 +53,9 @@ export function watchFolder(root: string, options: FolderWatchOptions): () => vo
       return;
     }
     try {
-      const watcher = fs.watch(root, { recursive: true }, options.onChange);
+      const watcher = fs.watch(root, { recursive: true }, (_event, name) =>
+        options.onChange(name ? path.join(root, name.toString()) : undefined),
+      );
       // The root removed (Windows reports it as an error): start again on the next check.
       watcher.on('error', () => {
         watcher.close();

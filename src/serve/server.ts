@@ -10,6 +10,9 @@ import { serveStatic } from './static-files.js';
 import { readHeaderRules, type HeaderRule } from './header-rules.js';
 import { problemsPage } from './problems-page.js';
 import { nodeGraderNetwork } from '../grader/node-network.js';
+import { contentTypeFor } from '../shared/content-types.js';
+import { headersFor } from './header-rules.js';
+import type { MemoryFile } from './quick-edit.js';
 
 interface LoadedWorker {
   fetch(request: Request, env: Record<string, unknown>): Promise<Response>;
@@ -44,6 +47,19 @@ export interface RunningServer {
   reload(): Promise<void>;
   /** Watch mode: the problems of a failed rebuild, shown to browsers instead of a stale page; null clears them. */
   showProblems(report: string | null): void;
+  /**
+   * Watch mode: serves the pages of edit number `edit` from memory at once, ahead of the build that
+   * will write them, and tells watching browsers to reload.
+   */
+  serveEdit(pages: MemoryFile[], edit: number): void;
+  /** Stops serving from memory the pages of edits up to `edit`: their build is loaded, or failed. */
+  forgetEdits(edit: number): void;
+}
+
+/** The URL a file under `public/` is served at: `public/x/index.html` at `/x`. */
+function urlOf(file: string): string {
+  const url = file.slice('public'.length);
+  return url.endsWith('/index.html') ? url.slice(0, -'/index.html'.length) || '/' : url;
 }
 
 let generation = 0;
@@ -90,6 +106,17 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
   const publicDir = path.join(dist, 'public');
   let current = await loadBuild(dist);
   let problems: string | null = null;
+  const inMemory = new Map<string, { file: string; body: Uint8Array<ArrayBuffer>; edit: number }>();
+  /** A static file as served, from memory while an edit's build is on its way, else from public/. */
+  const serveFile = (request: Request, pathname: string): Promise<Response> | Response => {
+    const page = inMemory.get(pathname);
+    if (!page || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return serveStatic(publicDir, request, pathname, current.rules);
+    const headers = new Headers({ 'Content-Type': contentTypeFor(pathname, page.file), 'Cache-Control': 'no-cache' });
+    for (const [name, value] of Object.entries(headersFor(current.rules, pathname))) headers.set(name, value);
+    headers.set('Content-Length', String(page.body.byteLength));
+    return new Response(request.method === 'HEAD' ? null : page.body, { status: 200, headers });
+  };
   // One pinned network per server: POST /api/grader connects only to addresses it has checked.
   const graderNetwork = nodeGraderNetwork();
   const listeners = new Set<http.ServerResponse>();
@@ -99,18 +126,18 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
     fetch: async (input: Request | string | URL) => {
       const request = input instanceof Request ? input : new Request(input);
       const checked = checkRequestPath(new URL(request.url));
-      return serveStatic(publicDir, request, checked.ok ? checked.pathname : '/404.html', current.rules);
+      return serveFile(request, checked.ok ? checked.pathname : '/404.html');
     },
   };
 
   const handle = async (request: Request): Promise<Response> => {
-    const { worker, data, premium, rules } = current;
+    const { worker, data, premium } = current;
     const url = new URL(request.url);
     if (problems !== null && request.method === 'GET' && /text\/html/.test(request.headers.get('accept') ?? ''))
       return problemsPage(problems);
     const checked = checkRequestPath(url);
     if (checked.ok && !matchWorkerRoute(checked.pathname, premium, { negotiation: data.negotiation }))
-      return serveStatic(publicDir, request, checked.pathname, rules);
+      return serveFile(request, checked.pathname);
     // Refused paths go to the worker too, so both runtimes word the refusal the same way.
     return worker.fetch(request, { ...options.environment(), ASSETS: assets, AGENTDIR_GRADER_NETWORK: graderNetwork });
   };
@@ -180,6 +207,14 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
     showProblems(report) {
       problems = report;
       notify();
+    },
+    serveEdit(pages, edit) {
+      for (const page of pages)
+        inMemory.set(urlOf(page.path), { file: page.path, body: new TextEncoder().encode(page.content), edit });
+      notify();
+    },
+    forgetEdits(edit) {
+      for (const [url, page] of inMemory) if (page.edit <= edit) inMemory.delete(url);
     },
   };
 }

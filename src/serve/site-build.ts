@@ -1,4 +1,5 @@
 import type { BuildResult } from '../build/build.js';
+import type { EditSession } from './quick-edit.js';
 
 export interface SiteBuildOptions {
   contentDir: string;
@@ -7,6 +8,8 @@ export interface SiteBuildOptions {
   baseUrl?: string;
   /** As for `agentdir build`: the same value gives the same key, so either command's output counts as up to date. */
   sourceDateEpoch?: string;
+  /** Receives what a successful build rendered from: what quick edits render against. */
+  onSession?: (session: EditSession) => void;
 }
 
 export type SiteBuild =
@@ -27,6 +30,7 @@ export async function buildUnlessUpToDate(options: SiteBuildOptions): Promise<Si
   const { key, manifest } = checkUpToDate({ contentDir: options.contentDir, outDir: options.dist, ...settings });
   if (key && manifest) return { upToDate: true, key };
   const { build } = await import('../build/build.js');
+  const { onSession } = options;
   const result = await build({
     contentDir: options.contentDir,
     outDir: options.dist,
@@ -35,6 +39,7 @@ export async function buildUnlessUpToDate(options: SiteBuildOptions): Promise<Si
     inputKey: key,
     // Not shown while watching: `agentdir build` or `agentdir grade` grades the site.
     grade: false,
+    ...(onSession ? { onContext: (context, sentences) => onSession({ context, sentences }) } : {}),
   });
   return { upToDate: false, key, result };
 }

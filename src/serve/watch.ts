@@ -3,6 +3,7 @@ import path from 'node:path';
 import { formatProblems } from '../errors/format.js';
 import { builtinSchemasDir, builtinTemplatesDir } from '../util/paths.js';
 import { watchFolder } from './folder-watch.js';
+import type { EditSession } from './quick-edit.js';
 import type { RunningServer } from './server.js';
 import { buildUnlessUpToDate, type SiteBuildOptions } from './site-build.js';
 
@@ -11,6 +12,8 @@ export interface WatchOptions extends SiteBuildOptions {
   servedKey?: string | null;
   /** The first build failed: the server shows its problems over an older build. */
   failing?: boolean;
+  /** What the first build rendered from, when it ran; else it is loaded in the background. */
+  session?: EditSession;
   log: (line: string) => void;
 }
 
@@ -22,9 +25,17 @@ export interface WatchOptions extends SiteBuildOptions {
 const debounceMs = 30;
 
 /**
+ * After an edit served from memory, the build that follows waits this long, so the browsers it
+ * told to reload fetch the page before the build takes the thread.
+ */
+const buildAfterQuickEditMs = 200;
+
+/**
  * Rebuilds on every change to the content, the templates or the schemas (the parse cache makes one
- * edited file cost one document), then hands the new build to the server. A failed build leaves the
- * last good one in place and shows its problems in the terminal and in the browser.
+ * edited file cost one document), then hands the new build to the server. An edit of free
+ * resources' bodies is served from memory first (src/serve/quick-edit.ts), before that build. A
+ * failed build leaves the last good one in place and shows its problems in the terminal and in the
+ * browser.
  */
 export function watchAndRebuild(server: RunningServer, options: WatchOptions): () => void {
   const folders = [options.contentDir, builtinTemplatesDir, builtinSchemasDir]
@@ -35,6 +46,17 @@ export function watchAndRebuild(server: RunningServer, options: WatchOptions): (
   let again = false;
   let served = options.servedKey ?? null;
   let failing = options.failing ?? false;
+  let session = options.session;
+  // Numbered changes: a build includes every edit up to the number it saw when it started.
+  let edits = 0;
+  // Paths changed since the last look; null when a change came without one (anything may have changed).
+  let changed: Set<string> | null = new Set();
+  const build = { ...options, onSession: (next: EditSession) => (session = next) };
+  if (!session)
+    void import('./quick-edit.js')
+      .then(({ loadEditSession }) => loadEditSession(options))
+      .then((loaded) => (session ??= loaded))
+      .catch(() => {});
 
   const fail = (report: string) => {
     failing = true;
@@ -49,8 +71,10 @@ export function watchAndRebuild(server: RunningServer, options: WatchOptions): (
     }
     running = true;
     const started = performance.now();
+    const included = edits;
     try {
-      const outcome = await buildUnlessUpToDate(options);
+      const outcome = await buildUnlessUpToDate(build);
+      server.forgetEdits(included);
       if (outcome.upToDate) {
         // An editor's swap file, or a save that changed nothing: no build, no reload.
         if (outcome.key === served && !failing) return;
@@ -70,6 +94,7 @@ export function watchAndRebuild(server: RunningServer, options: WatchOptions): (
       await server.reload();
       options.log(`Rebuilt in ${((performance.now() - started) / 1000).toFixed(2)}s; reloading open pages.`);
     } catch (error) {
+      server.forgetEdits(included);
       const message = error instanceof Error ? error.message : String(error);
       fail(`Build failed: ${message}`);
     } finally {
@@ -81,9 +106,39 @@ export function watchAndRebuild(server: RunningServer, options: WatchOptions): (
     }
   };
 
-  const onChange = () => {
+  /** The edit since the last quiet moment: from memory when it only changed bodies, and built either way. */
+  const settle = async () => {
+    const files = changed;
+    changed = new Set();
+    const edit = ++edits;
+    if (session && files?.size && !failing) {
+      const started = performance.now();
+      const { quickEdit } = await import('./quick-edit.js');
+      let pages: ReturnType<typeof quickEdit>;
+      try {
+        pages = quickEdit(session, [...files], options);
+      } catch {
+        // Whatever went wrong, the build that follows finds it and says where.
+        pages = undefined;
+      }
+      // A later change has its own look coming: this one is superseded.
+      if (pages && edit === edits) {
+        server.serveEdit(pages, edit);
+        options.log(`Served the edit from memory in ${Math.round(performance.now() - started)} ms; rebuilding.`);
+        timer = setTimeout(() => void rebuild(), buildAfterQuickEditMs);
+        return;
+      }
+    }
+    void rebuild();
+  };
+
+  const onChange = (file?: string) => {
+    if (changed) {
+      if (file) changed.add(file);
+      else changed = null;
+    }
     clearTimeout(timer);
-    timer = setTimeout(() => void rebuild(), debounceMs);
+    timer = setTimeout(() => void settle(), debounceMs);
   };
   const stops = folders.map((folder) => watchFolder(folder, { onChange, log: options.log }));
   return () => {

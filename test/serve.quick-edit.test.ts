@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixture, testEpoch } from './helpers/build-fixture.js';
+import { copyFixture, readTree } from './helpers/fixtures.js';
+import { eventually, startWatchServer, type WatchServer } from './helpers/watch-server.js';
+
+// An edit of a free resource's body is served from memory before the build that follows it
+// (src/serve/quick-edit.ts); whatever the build then writes must be what was served.
+
+let server: WatchServer;
+let content = '';
+let dist = '';
+const quickLine = /Served the edit from memory in \d+ ms/g;
+const rebuiltLine = /Rebuilt in [\d.]+s/g;
+const count = (pattern: RegExp) => server.output().match(pattern)?.length ?? 0;
+const file = (slug: string) => path.join(content, 'resources', `${slug}.md`);
+const edit = (slug: string, change: (text: string) => string) =>
+  fs.writeFileSync(file(slug), change(fs.readFileSync(file(slug), 'utf8')));
+
+beforeAll(async () => {
+  content = copyFixture('minimal');
+  dist = (await buildFixture(content)).outDir;
+  server = await startWatchServer(dist, content, { SOURCE_DATE_EPOCH: testEpoch });
+  // A front-matter edit always goes through a build, which leaves what quick edits render against.
+  edit('getting-started', (text) => text.replace(/^title: (.*)$/m, 'title: $1, first edit'));
+  await eventually(async () => expect(count(rebuiltLine)).toBe(1));
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The output as files, without the build manifest (which only records how it was made). */
+function tree(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    [...readTree(dir)]
+      .filter(([name]) => name !== 'build-manifest.json')
+      .map(([name, bytes]) => [name, bytes.toString('base64')]),
+  );
+}
+
+describe('serve --watch, an edit of a body', () => {
+  it('is served from memory, byte for byte what the build after it writes, which is what a fresh build makes', async () => {
+    const quickBefore = count(quickLine);
+    const rebuiltBefore = count(rebuiltLine);
+    edit('wire-formats', (text) =>
+      text.replace('## Field notes', 'A sentence added while watching.\n\n## Field notes'),
+    );
+    const variants = ['/api/resources/wire-formats.json', '/resources/wire-formats.md'];
+    let fromMemory: string[] = [];
+    await eventually(async () => {
+      fromMemory = await Promise.all(variants.map(async (variant) => (await server.get(variant)).text));
+      expect(fromMemory.every((text) => text.includes('A sentence added while watching.'))).toBe(true);
+    });
+    // Served before its build finished.
+    expect([count(quickLine), count(rebuiltLine)]).toEqual([quickBefore + 1, rebuiltBefore]);
+    expect((await server.get('/resources/wire-formats', { Accept: 'text/html' })).text).toContain(
+      'A sentence added while watching.',
+    );
+    await eventually(async () => expect(count(rebuiltLine)).toBe(rebuiltBefore + 1));
+    const fresh = (await buildFixture(content)).outDir;
+    expect(tree(dist)).toEqual(tree(fresh));
+    expect(fromMemory).toEqual(variants.map((variant) => fs.readFileSync(path.join(fresh, 'public', variant), 'utf8')));
+  });
+
+  it('takes the last save of a burst', async () => {
+    for (let round = 1; round <= 20; round++)
+      edit('wire-formats', (text) =>
+        text.replace(/Burst round \d+\.\n\n|(?=## Field notes)/, `Burst round ${round}.\n\n`),
+      );
+    await eventually(async () => {
+      const body = JSON.parse((await server.get('/api/resources/wire-formats.json')).text).body as string;
+      expect(body).toContain('Burst round 20.');
+      expect(body).not.toMatch(/Burst round 1?\d\./);
+    });
+  });
+
+  it('is not served once its build fails: the last good build answers, with the problems shown', async () => {
+    edit('wire-formats', (text) =>
+      text.replace('## Field notes', 'See [a missing page](/resources/no-such-page).\n\n## Field notes'),
+    );
+    await eventually(async () => {
+      const page = await server.get('/resources/getting-started', { Accept: 'text/html' });
+      expect(page.text).toContain('no-such-page');
+    });
+    const json = await server.get('/api/resources/wire-formats.json');
+    expect(JSON.parse(json.text).body).not.toContain('a missing page');
+    // Fixed: served again, from memory or from the build.
+    edit('wire-formats', (text) => text.replace('See [a missing page](/resources/no-such-page).\n\n', ''));
+    await eventually(async () =>
+      expect((await server.get('/resources/getting-started', { Accept: 'text/html' })).status).toBe(200),
+    );
+  });
+
+  it('of a title goes through a build, never from memory', async () => {
+    const quickBefore = count(quickLine);
+    edit('wire-formats', (text) => text.replace(/^title: .*$/m, 'title: Wire formats, retitled'));
+    await eventually(async () =>
+      expect(JSON.parse((await server.get('/api/resources.json')).text).resources).toContainEqual(
+        expect.objectContaining({ slug: 'wire-formats', title: 'Wire formats, retitled' }),
+      ),
+    );
+    expect(count(quickLine)).toBe(quickBefore);
+  });
+});
