@@ -92,13 +92,32 @@ describe('serve --watch, an edit of a body', () => {
     );
   });
 
-  it('of a title goes through a build, never from memory', async () => {
+  it('of a title is served from memory with the listing pages that show it, as the build then writes them', async () => {
     const quickBefore = count(quickLine);
+    const rebuiltBefore = count(rebuiltLine);
     edit('wire-formats', (text) => text.replace(/^title: .*$/m, 'title: Wire formats, retitled'));
+    const pages = ['/categories/protocols', '/tags/formats', '/', '/api/resources/wire-formats.json'];
+    let fromMemory: string[] = [];
+    await eventually(async () => {
+      fromMemory = await Promise.all(pages.map(async (page) => (await server.get(page)).text));
+      expect(fromMemory.every((text) => text.includes('Wire formats, retitled'))).toBe(true);
+    });
+    expect([count(quickLine), count(rebuiltLine)]).toEqual([quickBefore + 1, rebuiltBefore]);
+    await eventually(async () => expect(count(rebuiltLine)).toBe(rebuiltBefore + 1));
+    const fresh = (await buildFixture(content)).outDir;
+    expect(tree(dist)).toEqual(tree(fresh));
+    const written = (page: string) =>
+      fs.readFileSync(path.join(fresh, 'public', page.startsWith('/api/') ? page : `${page}/index.html`), 'utf8');
+    // The live-reload script is the watch server's own, added as pages are served.
+    const withoutReload = (html: string) => html.replace(/<script>new EventSource\([^<]*<\/script>/, '');
+    expect(fromMemory.map(withoutReload)).toEqual(pages.map(written));
+  });
+
+  it('of its category goes through a build, never from memory', async () => {
+    const quickBefore = count(quickLine);
+    edit('wire-formats', (text) => text.replace(/^category: .*$/m, 'category: data'));
     await eventually(async () =>
-      expect(JSON.parse((await server.get('/api/resources.json')).text).resources).toContainEqual(
-        expect.objectContaining({ slug: 'wire-formats', title: 'Wire formats, retitled' }),
-      ),
+      expect(JSON.parse((await server.get('/api/resources/wire-formats.json')).text).category).toBe('data'),
     );
     expect(count(quickLine)).toBe(quickBefore);
   });

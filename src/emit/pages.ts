@@ -11,7 +11,7 @@ import { siteTags } from './tag-pages.js';
 const homeResourcesPerCategory = 12;
 
 /** The home page: the way into every learning path, guide cluster, category and tag. */
-function homePage(context: EmitContext): string {
+export function homePage(context: EmitContext): string {
   const { model, urls } = context;
   const bySlug = resourcesBySlugOf(model);
   // Only public fields reach templates that list resources: a premium body must never be one `{{ }}` away.

@@ -23,34 +23,37 @@ export function siteTags(context: EmitContext): SiteTag[] {
   return [...tags.values()].sort((a, b) => byString(a.tag, b.tag));
 }
 
+/** The page of one tag, at /tags/<tag>. */
+export function tagPage({ tag, resources, articles }: SiteTag, context: EmitContext): OutputFile {
+  const { model, urls } = context;
+  const path = pagePaths.tag(tag);
+  const resourceItems = resources.map((resource) => resourceItem(resource, context));
+  const articleItems = articles.map((article) => articleItem(article, context));
+  const trail = breadcrumbTrail(context, { name: `Tag: ${tag}`, href: path });
+  const count = resourceItems.length + articleItems.length;
+  const description = `${count} ${count === 1 ? 'page' : 'pages'} of ${model.site.name} tagged “${tag}”: resources and guides.`;
+  const head = listingHead(context, {
+    title: `Tagged “${tag}” · ${model.site.name}`,
+    name: `Tagged “${tag}”`,
+    description,
+    path,
+    json: urls.tags,
+    items: [...resourceItems, ...articleItems],
+    trail,
+  });
+  const content = context.pages.render(
+    'tag',
+    pageData(context, head, {
+      tag: { name: tag, href: path, count },
+      resources: resourceItems,
+      articles: articleItems,
+      breadcrumbs: trail,
+    }),
+  );
+  return { path: pageFile(path), content };
+}
+
 /** /tags/<tag>: the resources and guides that carry one tag. */
 export function* emitTagPages(context: EmitContext): Generator<OutputFile> {
-  const { model, urls } = context;
-  for (const { tag, resources, articles } of siteTags(context)) {
-    const path = pagePaths.tag(tag);
-    const resourceItems = resources.map((resource) => resourceItem(resource, context));
-    const articleItems = articles.map((article) => articleItem(article, context));
-    const trail = breadcrumbTrail(context, { name: `Tag: ${tag}`, href: path });
-    const count = resourceItems.length + articleItems.length;
-    const description = `${count} ${count === 1 ? 'page' : 'pages'} of ${model.site.name} tagged “${tag}”: resources and guides.`;
-    const head = listingHead(context, {
-      title: `Tagged “${tag}” · ${model.site.name}`,
-      name: `Tagged “${tag}”`,
-      description,
-      path,
-      json: urls.tags,
-      items: [...resourceItems, ...articleItems],
-      trail,
-    });
-    const content = context.pages.render(
-      'tag',
-      pageData(context, head, {
-        tag: { name: tag, href: path, count },
-        resources: resourceItems,
-        articles: articleItems,
-        breadcrumbs: trail,
-      }),
-    );
-    yield { path: pageFile(path), content };
-  }
+  for (const entry of siteTags(context)) yield tagPage(entry, context);
 }

@@ -9,7 +9,11 @@ import type { Resource } from '../content/model.js';
 import { parseDocument } from '../content/parse-document.js';
 import { schemaRegistry } from '../schemas/registry.js';
 import type { EmitContext } from '../emit/context.js';
-import { contentText } from '../emit/output.js';
+import { contentText, type OutputFile } from '../emit/output.js';
+import { categoryPage } from '../emit/category-pages.js';
+import { categoryEntries } from '../emit/listing-items.js';
+import { homePage } from '../emit/pages.js';
+import { siteTags, tagPage } from '../emit/tag-pages.js';
 import { resourceFiles } from '../emit/resource-variants.js';
 import type { SiteBuildOptions } from './site-build.js';
 
@@ -37,24 +41,37 @@ export async function loadEditSession(options: SiteBuildOptions): Promise<EditSe
 
 const validator = () => schemaRegistry().validator('resource.frontmatter');
 
-/** Everything about a resource but its body: what listing pages, indexes and every other page read. */
-function metadataOf(resource: Resource): string {
-  const { rendered: _rendered, body: _body, ...metadata } = resource;
-  return JSON.stringify(metadata);
+/**
+ * Everything about a resource but its body, title and description: what decides where it is listed
+ * and how every other page is built. An edit that changes it needs a build.
+ */
+function placeOf(resource: Resource): string {
+  const { rendered: _rendered, body: _body, title: _title, description: _description, ...place } = resource;
+  return JSON.stringify(place);
+}
+
+/** The listing pages that show a resource's title and description: its category, its tags, the home page. */
+function* listingPages(resource: Resource, context: EmitContext): Generator<OutputFile> {
+  const category = categoryEntries(context).find((entry) => entry.id === resource.category);
+  if (category) yield categoryPage(category, context);
+  for (const entry of siteTags(context)) if (resource.tags.includes(entry.tag)) yield tagPage(entry, context);
+  yield { path: 'public/index.html', content: homePage(context) };
 }
 
 /**
- * The new pages of an edit that changed only the bodies of free resources: each edited file parsed
- * again and its page and variants rendered against the last build's context, exactly as a build
- * renders them. Undefined when the edit is anything else (a front-matter change, a new or deleted
- * file, a premium resource, a problem): then only a build can say what changed. The site-wide
- * files that hold every body are left to the build that follows.
+ * The new pages of an edit that changed only the bodies, titles or descriptions of free resources:
+ * each edited file parsed again, and its page and variants (and, for a new title or description,
+ * the listing pages that show it) rendered against the last build's context, exactly as a build
+ * renders them. Undefined when the edit is anything else (another front-matter field, a new or
+ * deleted file, a premium resource, a problem): then only a build can say what changed. The
+ * site-wide files (indexes, exports, llms.txt) are left to the build that follows.
  */
 export function quickEdit(session: EditSession, files: string[], options: SiteBuildOptions): MemoryFile[] | undefined {
   const resourcesDir = path.join(path.resolve(options.contentDir), 'resources');
   const { model } = session.context;
   const known = new Map(model.resources.map((resource) => [resource.file, resource]));
   const edited: Resource[] = [];
+  const relisted: Resource[] = [];
   for (const file of new Set(files)) {
     // An editor's swap, backup and temporary files sit beside the resources; the build reads only *.md.
     if (path.dirname(file) === resourcesDir && !file.endsWith('.md')) continue;
@@ -72,8 +89,9 @@ export function quickEdit(session: EditSession, files: string[], options: SiteBu
     const parsed = parseDocument({ file, text: read.text, kind: 'resource' }, validator());
     const assembled = assembleResources([file], [parsed]);
     const resource = assembled.resources[0];
-    if (assembled.problems.length || !resource || metadataOf(resource) !== metadataOf(before)) return undefined;
+    if (assembled.problems.length || !resource || placeOf(resource) !== placeOf(before)) return undefined;
     edited.push(resource);
+    if (resource.title !== before.title || resource.description !== before.description) relisted.push(resource);
   }
   if (!edited.length) return undefined;
   const replaced = new Map(edited.map((resource) => [resource.file, resource]));
@@ -82,19 +100,21 @@ export function quickEdit(session: EditSession, files: string[], options: SiteBu
     model: { ...model, resources: model.resources.map((resource) => replaced.get(resource.file) ?? resource) },
   };
   const inspect = leakGuard(session.sentences);
-  const pages: MemoryFile[] = [];
-  for (const resource of edited) {
-    for (const file of resourceFiles(resource, context)) {
-      const content = contentText(file);
-      try {
-        inspect(file.path, content);
-      } catch {
-        return undefined;
-      }
-      pages.push({ path: file.path, content });
+  const pages = new Map<string, string>();
+  const rendered = [
+    ...edited.flatMap((resource) => [...resourceFiles(resource, context)]),
+    ...relisted.flatMap((resource) => [...listingPages(resource, context)]),
+  ];
+  for (const file of rendered) {
+    const content = contentText(file);
+    try {
+      inspect(file.path, content);
+    } catch {
+      return undefined;
     }
+    pages.set(file.path, content);
   }
-  // The next edit compares with these bodies' metadata, which is unchanged; the model keeps the new documents.
+  // The next edit compares with these documents, as the build that follows will.
   session.context = context;
-  return pages;
+  return [...pages].map(([path, content]) => ({ path, content }));
 }
