@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../src/content/load-content.js';
 import { repoRoot } from './helpers/fixtures.js';
 
+/** The day of the last freshness pass over the default directory. */
+const lastReview = '2026-11-23';
+
 describe('the default content directory', () => {
-  it('validates with no errors and no warnings', async () => {
-    const { model, problems } = await loadContent(path.join(repoRoot, 'content'));
+  it('validates with no errors and no warnings, as of its last review', async () => {
+    // Its site.yaml asks for a review a year after each document's `updated`: counted from the day of
+    // the last freshness pass, so the suite does not fail by the calendar (validate reminds editors).
+    const { model, problems } = await loadContent(path.join(repoRoot, 'content'), { reviewDate: lastReview });
     expect(problems.map((problem) => `${problem.file}:${problem.line} ${problem.code} ${problem.message}`)).toEqual([]);
     expect(model).toBeDefined();
+    expect(model!.site.review_after).toBe('1y');
   });
 
   it('builds and grades 100 for agent readiness, graded from its own output', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { loadContent } from '../content/load-content.js';
+import { reviewDateOf } from '../content/stale-check.js';
 import type { ContentModel } from '../content/model.js';
 import type { Problem } from '../errors/problem.js';
 import { emitArticleVariants } from '../emit/article-variants.js';
@@ -179,6 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     cacheDir: options.cacheDir ?? null,
     ...(options.threads === false ? { threads: false } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    reviewDate: reviewDateOf(options.sourceDateEpoch),
   });
   timer.mark('load');
   if (!model)

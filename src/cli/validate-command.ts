@@ -1,4 +1,5 @@
 import { loadContent } from '../content/load-content.js';
+import { reviewDateOf } from '../content/stale-check.js';
 import type { ProblemFormat } from '../errors/format.js';
 import { isError } from '../errors/problem.js';
 import { baseUrlProblem } from '../build/option-problems.js';
@@ -13,7 +14,10 @@ export async function validateCommand(
     printProblems([invalid], options.format, { always: true });
     return 1;
   }
-  const { problems } = await loadContent(contentDir, options.baseUrl ? { baseUrl: options.baseUrl } : {});
+  const { problems } = await loadContent(contentDir, {
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    reviewDate: reviewDateOf(process.env.SOURCE_DATE_EPOCH),
+  });
   // Success is the command's output (stdout); problems are diagnostics (stderr), as with build.
   if (!problems.length && options.format === 'human') {
     if (!options.quiet) process.stdout.write('No problems found.\n');

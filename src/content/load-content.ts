@@ -2,6 +2,7 @@ import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { isError, sortProblems, type Problem } from '../errors/problem.js';
 import { crossCheck } from './cross-checks.js';
+import { checkStaleness, reviewDateOf } from './stale-check.js';
 import { contentFileProblem, decodeContentText, type RealFolders } from './content-file.js';
 import { slugOf, slugPattern } from './slug.js';
 import { forgetKeptReads, readBytes } from '../util/read-once.js';
@@ -28,6 +29,8 @@ export interface LoadOptions {
   /** false: parse on the main thread only. */
   threads?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** YYYY-MM-DD that site.yaml `review_after` counts back from (reviewDateOf); today when absent. */
+  reviewDate?: string;
 }
 
 export async function loadContent(
@@ -101,6 +104,14 @@ export async function loadContent(
         paths: pathResult.paths,
         ...(pathResult.source ? { pathsSource: pathResult.source } : {}),
       }),
+      ...checkStaleness(
+        site,
+        [
+          ...resourceResult.resources,
+          ...clusterResult.clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs]),
+        ],
+        options.reviewDate ?? reviewDateOf(),
+      ),
     );
   }
   const sorted = uniqueProblems(sortProblems(problems));

@@ -259,6 +259,12 @@ export const problemCatalog = {
       `\`updated\` (${updated}) is before \`published\` (${published})`,
     hint: 'Set `updated` to the publication date or later.',
   },
+  StaleContent: {
+    title: 'Due for review',
+    message: ({ updated, period, reviewDate }: { updated: string; period: string; reviewDate: string }) =>
+      `\`updated\` (${updated}) is more than ${period} before ${reviewDate}: site.yaml \`review_after\` says this is due for review`,
+    hint: 'Check its dated facts (versions, names, dates, sources) against their sources, then set `updated` to today if anything changed; or raise `review_after` in site.yaml.',
+  },
   EmptyBody: {
     title: 'Body is empty',
     message: 'the body is empty',

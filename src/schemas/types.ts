@@ -1191,6 +1191,10 @@ llms_txt?: {
 max_characters?: number
 }
 /**
+ * How old a resource or guide may get before `agentdir validate` and `agentdir build` warn that it is due for review (StaleContent, at its `updated` field): a number of days, weeks, months or years, such as `180d` or `1y`. Counted back from today, or from SOURCE_DATE_EPOCH when it is set. Unset: no warning.
+ */
+review_after?: string
+/**
  * Answer `Accept: text/markdown` on /resources/<slug> and /articles/<slug> with the Markdown variant (Vary: Accept). Off by default: turning it on runs the worker in front of every resource and article page.
  */
 markdown_negotiation?: boolean
