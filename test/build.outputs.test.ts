@@ -432,6 +432,10 @@ describe('discovery and license files', () => {
     expect(llms).toContain(`- [Wire formats](${base}/resources/wire-formats.md): Notes on JSON Schema`);
     expect(llms).toContain(`- [Data formats (premium: key required)](${base}/resources/data-formats/preview.md)`);
     expect(llms).toContain(`- [First steps](${base}/articles/first-steps.md)`);
+    // Each document's line ends with when it was last updated, so an agent can prefer fresh material.
+    expect(llms).toMatch(/^- \[Wire formats\]\(.*\(updated 2026-05-05\)$/m);
+    expect(llms).toMatch(/^- \[Data formats \(premium: key required\)\]\(.*\(updated \d{4}-\d{2}-\d{2}\)$/m);
+    expect(llms).toMatch(/^- \[First steps\]\(.*\(updated \d{4}-\d{2}-\d{2}\)$/m);
     const headings = lines.filter((line) => line.startsWith('## '));
     expect(headings.at(-1)).toBe('## Optional');
     for (const line of lines.filter((line) => line.startsWith('- ')))

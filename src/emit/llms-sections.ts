@@ -18,9 +18,12 @@ export interface LlmsSection {
   documents: (Resource | Article)[];
 }
 
-/** A line of an llms.txt file list: `- [title](url): notes`. */
-export function llmsLink(title: string, url: string, description: string): string {
-  return `- [${linkText(title)}](${url}): ${oneLine(description)}`;
+/**
+ * A line of an llms.txt file list: `- [title](url): notes`. A document's line ends with the date it
+ * was last updated, so an agent can prefer fresh material before it fetches anything.
+ */
+export function llmsLink(title: string, url: string, description: string, updated?: string): string {
+  return `- [${linkText(title)}](${url}): ${oneLine(description)}${updated ? ` (updated ${updated})` : ''}`;
 }
 
 /**
@@ -44,7 +47,7 @@ export function llmsSections(context: EmitContext): LlmsSection[] {
       description: known?.description ?? `Resources in the category ${category}.`,
       noun: ['resource', 'resources'],
       lines: resources.map((resource) =>
-        llmsLink(resource.title, urls.resourceMarkdown(resource.slug), resource.description),
+        llmsLink(resource.title, urls.resourceMarkdown(resource.slug), resource.description, resource.updated),
       ),
       documents: resources,
     });
@@ -61,6 +64,7 @@ export function llmsSections(context: EmitContext): LlmsSection[] {
           `${resource.title} (premium: key required)`,
           urls.premiumPreviewMarkdown(resource.slug),
           resource.description,
+          resource.updated,
         ),
       ),
       documents: premium,
@@ -80,7 +84,9 @@ export function llmsSections(context: EmitContext): LlmsSection[] {
       noun: ['guide', 'guides'],
       lines: [
         overview,
-        ...articles.map((article) => llmsLink(article.title, urls.articleMarkdown(article.slug), article.description)),
+        ...articles.map((article) =>
+          llmsLink(article.title, urls.articleMarkdown(article.slug), article.description, article.updated),
+        ),
       ],
       documents: articles,
     });
