@@ -39,6 +39,10 @@ describe('agentdir serve --watch', () => {
     await eventually(async () =>
       expect((await page('/resources/wire-formats')).text).toContain('Wire formats, revised'),
     );
+    // The page may be answered from memory first; the index shows the edit once it is built.
+    await eventually(async () =>
+      expect((await server.get('/api/resources.json')).text).toContain('Wire formats, revised'),
+    );
     let received = '';
     while (!received.includes('data: reload')) received += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();

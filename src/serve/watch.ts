@@ -18,22 +18,24 @@ export interface WatchOptions extends SiteBuildOptions {
 }
 
 /**
- * Quiet time after the last event before rebuilding: one save is often several events, and an
- * editor's save by rename sends them within a few milliseconds. A change that lands while a
+ * Quiet time after the last event before looking at an edit: one save is often several events,
+ * and an editor's save by rename sends them within a few milliseconds. A change that lands while a
  * rebuild runs starts another one after it, so a short wait loses nothing.
  */
 const debounceMs = 30;
 
 /**
- * After an edit served from memory, the build that follows waits this long, so the browsers it
- * told to reload fetch the page before the build takes the thread.
+ * Quiet time after the last change before a build starts: a burst of saves (a formatter, a
+ * search-and-replace over many files, a save torn into several writes) becomes one build, and the
+ * browsers told to reload after an edit served from memory fetch their page before the build
+ * takes the thread.
  */
-const buildAfterQuickEditMs = 200;
+const buildQuietMs = 200;
 
 /**
  * Rebuilds on every change to the content, the templates or the schemas (the parse cache makes one
  * edited file cost one document), then hands the new build to the server. An edit of free
- * resources' bodies is served from memory first (src/serve/quick-edit.ts), before that build. A
+ * resources' bodies, titles or descriptions is served from memory first (src/serve/quick-edit.ts). A
  * failed build leaves the last good one in place and shows its problems in the terminal and in the
  * browser.
  */
@@ -47,8 +49,10 @@ export function watchAndRebuild(server: RunningServer, options: WatchOptions): (
   let served = options.servedKey ?? null;
   let failing = options.failing ?? false;
   let session = options.session;
-  // Numbered changes: a build includes every edit up to the number it saw when it started.
+  // Numbered edits: a build includes every edit up to the number it saw when it started.
   let edits = 0;
+  // Every change event, to tell whether one came in while an edit was being looked at.
+  let changes = 0;
   // Paths changed since the last look; null when a change came without one (anything may have changed).
   let changed: Set<string> | null = new Set();
   const build = { ...options, onSession: (next: EditSession) => (session = next) };
@@ -106,14 +110,17 @@ export function watchAndRebuild(server: RunningServer, options: WatchOptions): (
     }
   };
 
-  /** The edit since the last quiet moment: from memory when it only changed bodies, and built either way. */
+  /** The edit since the last quiet moment: from memory when it only changed bodies or titles, and built either way. */
   const settle = async () => {
     const files = changed;
     changed = new Set();
+    const seen = changes;
     const edit = ++edits;
     if (session && files?.size && !failing) {
       const started = performance.now();
       const { quickEdit } = await import('./quick-edit.js');
+      // A change since this look has its own look coming: this one is superseded.
+      if (changes !== seen) return;
       let pages: ReturnType<typeof quickEdit>;
       try {
         pages = quickEdit(session, [...files], options);
@@ -121,18 +128,16 @@ export function watchAndRebuild(server: RunningServer, options: WatchOptions): (
         // Whatever went wrong, the build that follows finds it and says where.
         pages = undefined;
       }
-      // A later change has its own look coming: this one is superseded.
-      if (pages && edit === edits) {
+      if (pages) {
         server.serveEdit(pages, edit);
         options.log(`Served the edit from memory in ${Math.round(performance.now() - started)} ms; rebuilding.`);
-        timer = setTimeout(() => void rebuild(), buildAfterQuickEditMs);
-        return;
       }
     }
-    void rebuild();
+    timer = setTimeout(() => void rebuild(), buildQuietMs);
   };
 
   const onChange = (file?: string) => {
+    changes++;
     if (changed) {
       if (file) changed.add(file);
       else changed = null;
