@@ -129,8 +129,8 @@ for (const name of only) {
   fs.writeFileSync(changed, original);
   const row = { name, cold, warm, one };
   if (name !== 'large' && !args.includes('--no-watch')) {
-    console.error('  serve --watch: 20 body edits, 5 title edits...');
-    row.watch = await watchEdits({ cli, contentDir, work });
+    console.error('  serve --watch: 100 body edits, 5 title edits...');
+    row.watch = await watchEdits({ cli, contentDir, work, edits: 100 });
     const { body, title, startSeconds } = row.watch;
     console.error(
       `  ${'watch: edit to served'.padEnd(34)} body ${ms(body.median)} (p95 ${ms(body.p95)}), title ${ms(title.median)}, start ${startSeconds.toFixed(2)} s`,
@@ -277,12 +277,12 @@ const watched = rows.filter((candidate) => candidate.watch);
 if (watched.length) {
   lines.push(
     '',
-    '| serve --watch, edit to served | body edit, median | body edit, p95 | title edit, median | start | body vs Hugo cold |',
-    '|---|---|---|---|---|---|',
+    '| serve --watch, edit to served | body edit, median | body edit, p95 | title edit, median | start | body vs Hugo cold | RSS after start / peak / after edits |',
+    '|---|---|---|---|---|---|---|',
   );
   for (const { name, watch, hugo: hugoRun } of watched)
     lines.push(
-      `| ${name} | ${ms(watch.body.median)} | ${ms(watch.body.p95)} | ${ms(watch.title.median)} | ${watch.startSeconds.toFixed(2)} s | ${ratio({ seconds: watch.body.median }, hugoRun)} |`,
+      `| ${name} | ${ms(watch.body.median)} | ${ms(watch.body.p95)} | ${ms(watch.title.median)} | ${watch.startSeconds.toFixed(2)} s | ${ratio({ seconds: watch.body.median }, hugoRun)} | ${[watch.rss.start, watch.rss.peak, watch.rss.end].map((bytes) => (bytes ? mb(bytes) : '-')).join(' / ')} |`,
     );
 }
 for (const row of rows.filter((candidate) => candidate.growth)) {

@@ -19,6 +19,16 @@ async function servedAfter(url, marker, since) {
   throw new Error(`${url} never showed "${marker}" after ${timeoutMs / 1000} s`);
 }
 
+/** Resident memory of a process in bytes (Linux /proc), or null where it cannot be read. */
+function residentBytes(pid) {
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib ? Number(kib) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
 function percentile(values, share) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
@@ -50,6 +60,10 @@ export async function watchEdits({ cli, contentDir, work, edits = 20, titleEdits
       server.on('exit', (code) => reject(new Error(`serve --watch exited ${code}\n${stderr.slice(0, 2000)}`)));
     });
     const startSeconds = (performance.now() - started) / 1000;
+    // Resident memory of the server: after its first build, at its peak while edited, and once the
+    // builds after the last edit are done (no growth per edit is the goal).
+    const rss = { start: residentBytes(server.pid), peak: 0, end: null };
+    const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, residentBytes(server.pid) ?? 0)), 100);
     const resources = fs.readdirSync(path.join(content, 'resources')).sort();
     const body = [];
     for (let index = 0; index < edits; index++) {
@@ -71,8 +85,19 @@ export async function watchEdits({ cli, contentDir, work, edits = 20, titleEdits
       fs.writeFileSync(file, text.replace(/^title: .*$/m, `title: "${marker}"`));
       title.push(await servedAfter(`${base}categories/${category}`, marker, since));
     }
+    clearInterval(sampler);
+    // The last edit's build: wait for the rebuilds to stop, then read the memory once more.
+    let seen = -1;
+    for (let quiet = 0; quiet < 3; ) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const count = stderr.split('Rebuilt in').length;
+      quiet = count === seen ? quiet + 1 : 0;
+      seen = count;
+    }
+    rss.end = residentBytes(server.pid);
     return {
       startSeconds,
+      rss,
       body: { median: percentile(body, 0.5), p95: percentile(body, 0.95), samples: body },
       title: { median: percentile(title, 0.5), p95: percentile(title, 0.95), samples: title },
     };
