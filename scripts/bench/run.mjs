@@ -255,6 +255,13 @@ const load = args.includes('--no-load') ? [] : await workerLoad();
 
 const ratio = (a, b) => (b ? `${(a.seconds / b.seconds).toFixed(2)}x` : 'n/a');
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+/** Resident growth per edit from the 10th edit to the last (samples every 10 edits): the leak check. */
+function perEdit(samples) {
+  const known = samples.filter(Boolean);
+  if (known.length < 2) return '-';
+  const edits = (known.length - 1) * 10;
+  return `${((known.at(-1) - known[0]) / edits / 1024).toFixed(0)} KB (edits 10 to ${edits + 10})`;
+}
 const lines = [
   '',
   '| run | agentdir | peak RSS | Eleventy | Hugo | vs Eleventy | vs Hugo cold |',
@@ -277,12 +284,12 @@ const watched = rows.filter((candidate) => candidate.watch);
 if (watched.length) {
   lines.push(
     '',
-    '| serve --watch, edit to served | body edit, median | body edit, p95 | title edit, median | start | body vs Hugo cold | RSS after start / peak / after edits |',
-    '|---|---|---|---|---|---|---|',
+    '| serve --watch, edit to served | body edit, median | body edit, p95 | title edit, median | start | body vs Hugo cold | RSS after start / peak / after edits | RSS per body edit |',
+    '|---|---|---|---|---|---|---|---|',
   );
   for (const { name, watch, hugo: hugoRun } of watched)
     lines.push(
-      `| ${name} | ${ms(watch.body.median)} | ${ms(watch.body.p95)} | ${ms(watch.title.median)} | ${watch.startSeconds.toFixed(2)} s | ${ratio({ seconds: watch.body.median }, hugoRun)} | ${[watch.rss.start, watch.rss.peak, watch.rss.end].map((bytes) => (bytes ? mb(bytes) : '-')).join(' / ')} |`,
+      `| ${name} | ${ms(watch.body.median)} | ${ms(watch.body.p95)} | ${ms(watch.title.median)} | ${watch.startSeconds.toFixed(2)} s | ${ratio({ seconds: watch.body.median }, hugoRun)} | ${[watch.rss.start, watch.rss.peak, watch.rss.end].map((bytes) => (bytes ? mb(bytes) : '-')).join(' / ')} | ${perEdit(watch.rss.everyTenEdits)} |`,
     );
 }
 for (const row of rows.filter((candidate) => candidate.growth)) {

@@ -62,7 +62,7 @@ export async function watchEdits({ cli, contentDir, work, edits = 20, titleEdits
     const startSeconds = (performance.now() - started) / 1000;
     // Resident memory of the server: after its first build, at its peak while edited, and once the
     // builds after the last edit are done (no growth per edit is the goal).
-    const rss = { start: residentBytes(server.pid), peak: 0, end: null };
+    const rss = { start: residentBytes(server.pid), peak: 0, end: null, everyTenEdits: [] };
     const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, residentBytes(server.pid) ?? 0)), 100);
     const resources = fs.readdirSync(path.join(content, 'resources')).sort();
     const body = [];
@@ -73,6 +73,7 @@ export async function watchEdits({ cli, contentDir, work, edits = 20, titleEdits
       const since = performance.now();
       fs.appendFileSync(file, `\n${marker}\n`);
       body.push(await servedAfter(`${base}api/resources/${name.replace(/\.md$/, '')}.json`, marker, since));
+      if ((index + 1) % 10 === 0) rss.everyTenEdits.push(residentBytes(server.pid));
     }
     const title = [];
     for (let index = 0; index < titleEdits; index++) {
