@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { byString } from '../util/compare.js';
+import { epochDate } from '../util/epoch-date.js';
 import { loadContent } from '../content/load-content.js';
 import { reviewDateOf } from '../content/stale-check.js';
 import type { ContentModel } from '../content/model.js';
@@ -136,8 +137,8 @@ export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: Emi
 
 /** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */
 export function buildDate(model: ContentModel, sourceDateEpoch?: string): string {
-  if (sourceDateEpoch && /^\d+$/.test(sourceDateEpoch))
-    return new Date(Number(sourceDateEpoch) * 1000).toISOString().slice(0, 10);
+  const pinned = epochDate(sourceDateEpoch);
+  if (pinned) return pinned;
   const dates = [
     ...model.resources.map((resource) => resource.updated),
     ...model.articles.map((article) => article.updated),

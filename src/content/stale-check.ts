@@ -1,4 +1,5 @@
 import type { Problem } from '../errors/problem.js';
+import { epochDate } from '../util/epoch-date.js';
 import type { Article, Resource, Site } from './model.js';
 import { fileProblem } from './read-source.js';
 import { positionOf } from './source-file.js';
@@ -8,8 +9,7 @@ import { positionOf } from './source-file.js';
  * else today. Only warnings depend on it, never the output.
  */
 export function reviewDateOf(sourceDateEpoch?: string, now = new Date()): string {
-  const date = sourceDateEpoch && /^\d+$/.test(sourceDateEpoch) ? new Date(Number(sourceDateEpoch) * 1000) : now;
-  return date.toISOString().slice(0, 10);
+  return epochDate(sourceDateEpoch) ?? now.toISOString().slice(0, 10);
 }
 
 /** `date` (YYYY-MM-DD) minus a period such as `180d`, `6w`, `6m` or `1y`; months and years on the calendar. */
