@@ -6,12 +6,10 @@ import { checkRequestPath } from '../shared/request-path.js';
 import { matchWorkerRoute } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
 import { closeAfterAnswer, sendWebResponse, toWebRequest } from './node-adapter.js';
-import { serveStatic } from './static-files.js';
+import { fileResponse, serveStatic } from './static-files.js';
 import { readHeaderRules, type HeaderRule } from './header-rules.js';
 import { problemsPage } from './problems-page.js';
 import { nodeGraderNetwork } from '../grader/node-network.js';
-import { contentTypeFor } from '../shared/content-types.js';
-import { headersFor } from './header-rules.js';
 import type { MemoryFile } from './quick-edit.js';
 
 interface LoadedWorker {
@@ -112,10 +110,7 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
     const page = inMemory.get(pathname);
     if (!page || (request.method !== 'GET' && request.method !== 'HEAD'))
       return serveStatic(publicDir, request, pathname, current.rules);
-    const headers = new Headers({ 'Content-Type': contentTypeFor(pathname, page.file), 'Cache-Control': 'no-cache' });
-    for (const [name, value] of Object.entries(headersFor(current.rules, pathname))) headers.set(name, value);
-    headers.set('Content-Length', String(page.body.byteLength));
-    return new Response(request.method === 'HEAD' ? null : page.body, { status: 200, headers });
+    return fileResponse(request, pathname, page.file, page.body, current.rules);
   };
   // One pinned network per server: POST /api/grader connects only to addresses it has checked.
   const graderNetwork = nodeGraderNetwork();

@@ -68,9 +68,24 @@ export async function serveStatic(
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
     });
   }
+  return fileResponse(request, pathname, served, body, file ? rules : [], status);
+}
+
+/**
+ * The answer for one file of the build (`served`, a path ending in its real name) at `pathname`:
+ * its media type, `no-cache`, the `_headers` rules that match, its length; a HEAD gets no body.
+ */
+export function fileResponse(
+  request: Request,
+  pathname: string,
+  served: string,
+  body: Uint8Array<ArrayBuffer>,
+  rules: HeaderRule[],
+  status = 200,
+): Response {
   const headers = new Headers({ 'Content-Type': contentTypeFor(pathname, served), 'Cache-Control': 'no-cache' });
   // The `_headers` rules win over the defaults, as on the static hosts that read the file.
-  if (file) for (const [name, value] of Object.entries(headersFor(rules, pathname))) headers.set(name, value);
+  for (const [name, value] of Object.entries(headersFor(rules, pathname))) headers.set(name, value);
   headers.set('Content-Length', String(body.byteLength));
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });
 }
