@@ -113,6 +113,14 @@ describe('serve --watch, an edit of a body', () => {
     expect(fromMemory.map(withoutReload)).toEqual(pages.map(written));
   });
 
+  it("of a premium resource goes through a build, never from memory: its body is the worker's alone", async () => {
+    const quickBefore = count(quickLine);
+    const rebuiltBefore = count(rebuiltLine);
+    edit('json-api', (text) => `${text}\nA premium sentence added while watching.\n`);
+    await eventually(async () => expect(count(rebuiltLine)).toBe(rebuiltBefore + 1));
+    expect(count(quickLine)).toBe(quickBefore);
+  });
+
   it('of its category goes through a build, never from memory', async () => {
     const quickBefore = count(quickLine);
     edit('wire-formats', (text) => text.replace(/^category: .*$/m, 'category: data'));

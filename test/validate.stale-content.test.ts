@@ -56,6 +56,25 @@ describe('validate: stale content', () => {
     );
   });
 
+  it('checks guides too, each at its own `updated` line', () => {
+    const dir = copyFixture('minimal');
+    // 100 days before 2026-06-01 is 2026-02-21: the three guides (February) are older, the resources are not.
+    fs.appendFileSync(path.join(dir, 'site.yaml'), '\nreview_after: 100d\n');
+    const { problems } = JSON.parse(run('validate', dir, '--format', 'json').stdout);
+    expect(
+      problems.map((problem: Record<string, unknown>) => [
+        problem.code,
+        path.basename(String(problem.file)),
+        problem.line,
+        problem.field,
+      ]),
+    ).toEqual([
+      ['StaleContent', 'basics-guide.md', 13, 'updated'],
+      ['StaleContent', 'first-steps.md', 7, 'updated'],
+      ['StaleContent', 'next-steps.md', 8, 'updated'],
+    ]);
+  });
+
   it('says nothing without review_after, or when the document is within it', () => {
     expect(run('validate', staleContent()).stdout).toBe('No problems found.\n');
     expect(run('validate', staleContent('2y')).stdout).toBe('No problems found.\n');
