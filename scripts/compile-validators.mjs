@@ -2,6 +2,7 @@
 // Part of `npm run compile`: compiles every schema in schemas/ ahead of time into
 // lib/schemas/validators.cjs, so no build, thread or request spends a quarter of a second compiling
 // them again. The file carries a digest of the schemas; the registry ignores it when they differ.
+// It also bundles the worker's code and the pages' browser scripts (end of file).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -50,3 +51,15 @@ fs.writeFileSync(
   path.join(root, 'lib', 'schemas', 'openapi-3.1.cjs'),
   standaloneCode(oasAjv, { validateOpenApi31: 'openapi-3.1' }),
 );
+
+// The worker's code and the pages' browser scripts are the same for every site: bundled here once,
+// with the digest of each source file, so a build uses them without starting esbuild while those
+// files are unchanged (src/util/prebundled.ts).
+const { browserScriptEntries, bundleBrowserScript } = await import(
+  new URL('../lib/emit/hashed-asset.js', import.meta.url).href
+);
+const { bundleWorkerCode } = await import(new URL('../lib/build/bundle-worker.js', import.meta.url).href);
+const { prebundledFile } = await import(new URL('../lib/util/prebundled.js', import.meta.url).href);
+const bundled = { worker: await bundleWorkerCode() };
+for (const name of Object.keys(browserScriptEntries)) bundled[name] = bundleBrowserScript(name);
+fs.writeFileSync(prebundledFile, `${JSON.stringify(bundled)}\n`);

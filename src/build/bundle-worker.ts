@@ -1,11 +1,18 @@
 import path from 'node:path';
-import { build as esbuild, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import type { OutputFile } from '../emit/output.js';
 import type { WorkerData } from '../shared/worker-data.js';
 import { packageRoot } from '../util/paths.js';
+import { type BundledCode, prebundled, withInputDigests } from '../util/prebundled.js';
 
 export const workerEntry = path.join(packageRoot, 'src', 'worker', 'index.ts');
-const dataModule = 'agentdir:worker-data';
+
+/**
+ * What the worker's `agentdir:worker-data` import becomes in the bundled code: an expression the
+ * minifier leaves as it is, replaced by each site's data as one string literal parsed at startup.
+ * The code is then the same for every site, so it is bundled once (at compile time), not per build.
+ */
+const dataPlaceholder = 'globalThis.__agentdirWorkerData__';
 
 export interface BundledWorker {
   file: OutputFile;
@@ -14,24 +21,23 @@ export interface BundledWorker {
   dataBytes: number;
 }
 
-/** Resolves the worker's data import to this site's data, parsed once at startup from one string. */
-function dataPlugin(data: WorkerData): Plugin {
-  return {
-    name: 'agentdir-worker-data',
-    setup(build) {
-      build.onResolve({ filter: /^agentdir:worker-data$/ }, () => ({ path: dataModule, namespace: 'agentdir' }));
-      build.onLoad({ filter: /.*/, namespace: 'agentdir' }, () => ({
-        contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});`,
-        loader: 'js',
-      }));
-    },
-  };
-}
+const dataPlugin: Plugin = {
+  name: 'agentdir-worker-data',
+  setup(build) {
+    build.onResolve({ filter: /^agentdir:worker-data$/ }, () => ({ path: 'worker-data', namespace: 'agentdir' }));
+    build.onLoad({ filter: /.*/, namespace: 'agentdir' }, () => ({
+      contents: `export default JSON.parse(${dataPlaceholder});`,
+      loader: 'js',
+    }));
+  },
+};
 
-/** Bundles src/worker with the site's data into one web-standard ES module: no Node APIs, nothing external. */
-export async function bundleWorker(data: WorkerData): Promise<BundledWorker> {
-  const result = await esbuild({
+/** Bundles src/worker into one web-standard ES module (no Node APIs, nothing external), its data left as the placeholder. */
+export async function bundleWorkerCode(): Promise<BundledCode> {
+  const { build } = await import('esbuild');
+  const result = await build({
     entryPoints: [workerEntry],
+    absWorkingDir: packageRoot,
     bundle: true,
     format: 'esm',
     platform: 'neutral',
@@ -42,16 +48,22 @@ export async function bundleWorker(data: WorkerData): Promise<BundledWorker> {
     metafile: true,
     outfile: 'worker.js',
     logLevel: 'silent',
-    plugins: [dataPlugin(data)],
+    plugins: [dataPlugin],
   });
-  const output = result.outputFiles[0]!;
-  const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
-  const dataBytes = Object.entries(inputs)
-    .filter(([name]) => name.includes(dataModule))
-    .reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
+  const code = withInputDigests(result.outputFiles[0]!.text, result.metafile);
+  if (code.text.split(dataPlaceholder).length !== 2)
+    throw new Error('The bundled worker does not hold its data placeholder exactly once; this is a bug in agentdir.');
+  return code;
+}
+
+/** The worker with this site's data in place: the code bundled at compile time while src/worker is unchanged. */
+export async function bundleWorker(data: WorkerData): Promise<BundledWorker> {
+  const code = prebundled('worker') ?? (await bundleWorkerCode());
+  const literal = JSON.stringify(JSON.stringify(data));
+  const [before, after] = code.text.split(dataPlaceholder) as [string, string];
   return {
-    file: { path: 'worker/worker.js', content: output.text },
-    codeBytes: output.contents.byteLength - dataBytes,
-    dataBytes,
+    file: { path: 'worker/worker.js', content: `${before}${literal}${after}` },
+    codeBytes: Buffer.byteLength(before) + Buffer.byteLength(after),
+    dataBytes: Buffer.byteLength(literal),
   };
 }

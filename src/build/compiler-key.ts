@@ -26,7 +26,8 @@ export function compilerKey(): string {
     const code = fs.existsSync(path.join(packageRoot, 'lib'))
       ? path.join(packageRoot, 'lib')
       : path.join(packageRoot, 'src');
-    hashTree(hash, code, /\.(js|ts)$/);
+    // prebundled.json holds the worker, whose source (src/worker) is bundled rather than compiled into lib/.
+    hashTree(hash, code, /\.(js|ts)$|^prebundled\.json$/);
     hashTree(hash, path.join(packageRoot, 'schemas'), /\.json$/);
     key = hash.digest('hex');
   }

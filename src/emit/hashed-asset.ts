@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { packageRoot } from '../util/paths.js';
+import { type BundledCode, prebundled, withInputDigests } from '../util/prebundled.js';
 
 /** A file under /assets/ whose name carries a digest of its content, so hosts may cache it for a year. */
 export interface HashedAsset {
@@ -20,25 +21,38 @@ export function hashedAsset(name: string, extension: string, content: string): H
 
 const scripts = new Map<string, HashedAsset>();
 
+/** The browser scripts pages load, by name, and the file of src/emit/ each is bundled from. */
+export const browserScriptEntries = { 'copy-page': 'copy-page-client.ts', search: 'search-client.ts' } as const;
+export type BrowserScriptName = keyof typeof browserScriptEntries;
+
+/** Bundles one browser script from src/emit/ with esbuild (loaded only here: most builds never need it). */
+export function bundleBrowserScript(name: BrowserScriptName): BundledCode {
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  const result = buildSync({
+    entryPoints: [path.join(packageRoot, 'src', 'emit', browserScriptEntries[name])],
+    absWorkingDir: packageRoot,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return withInputDigests(result.outputFiles[0]!.text, result.metafile);
+}
+
 /**
  * A browser script bundled from a TypeScript file of src/emit/ (like the worker, from the package's
- * source). It is the same for every site, so it is bundled once per process.
+ * source). It is the same for every site: bundled at compile time, or once per process when its
+ * source changed since.
  */
-export function browserScript(name: string, entry: string): HashedAsset {
+export function browserScript(name: BrowserScriptName): HashedAsset {
   let asset = scripts.get(name);
   if (!asset) {
-    const { text } = buildSync({
-      entryPoints: [path.join(packageRoot, 'src', 'emit', entry)],
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2020',
-      minify: true,
-      legalComments: 'none',
-      write: false,
-      logLevel: 'silent',
-    }).outputFiles[0]!;
-    asset = hashedAsset(name, 'js', text);
+    asset = hashedAsset(name, 'js', (prebundled(name) ?? bundleBrowserScript(name)).text);
     scripts.set(name, asset);
   }
   return asset;

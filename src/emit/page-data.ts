@@ -53,7 +53,7 @@ export function sitePath(context: EmitContext, url: string): string {
 
 /** The script behind the "Copy page as Markdown" button of resource and guide pages. */
 export function copyPageScript(): HashedAsset {
-  return browserScript('copy-page', 'copy-page-client.ts');
+  return browserScript('copy-page');
 }
 
 /** What the share controls of a page need: its own Markdown and the chat assistants' links. */

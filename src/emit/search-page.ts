@@ -10,7 +10,7 @@ import { pageFile, pagePaths, pageUrl } from './page-paths.js';
 
 /** The search page's script, which ranks the search index in the reader's browser. */
 export function searchScript(): HashedAsset {
-  return browserScript('search', 'search-client.ts');
+  return browserScript('search');
 }
 
 /** /search: a form that works without JavaScript (it explains what to do instead), and ranks the search index with it. */

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bundleWorkerCode } from '../../src/build/bundle-worker.js';
+import { browserScriptEntries, bundleBrowserScript, type BrowserScriptName } from '../../src/emit/hashed-asset.js';
+import { prebundled, type BundledCode } from '../../src/util/prebundled.js';
+
+function bundlesFile(bundles: Record<string, BundledCode>): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-prebundled-')), 'prebundled.json');
+  fs.writeFileSync(file, JSON.stringify(bundles));
+  return file;
+}
+
+describe('code bundled at compile time', () => {
+  it('is the same code a fresh bundle of the current source gives, the worker and each browser script', async () => {
+    expect(prebundled('worker')?.text).toBe((await bundleWorkerCode()).text);
+    for (const name of Object.keys(browserScriptEntries) as BrowserScriptName[])
+      expect(prebundled(name)?.text).toBe(bundleBrowserScript(name).text);
+  });
+
+  it('lists every source file of the worker with its digest, and leaves out modules a plugin made up', async () => {
+    const { inputs } = await bundleWorkerCode();
+    expect(Object.keys(inputs)).toContain('src/worker/index.ts');
+    expect(Object.keys(inputs).some((file) => file.includes(':'))).toBe(false);
+    expect(Object.values(inputs).every((digest) => /^[0-9a-f]{64}$/.test(digest))).toBe(true);
+  });
+
+  it('is not used once a file it was bundled from changed, or when it is missing or malformed', () => {
+    const current = bundleBrowserScript('copy-page');
+    const [source] = Object.keys(current.inputs) as [string];
+    expect(prebundled('copy-page', bundlesFile({ 'copy-page': current }))?.text).toBe(current.text);
+    const stale = { ...current, inputs: { ...current.inputs, [source]: '0'.repeat(64) } };
+    expect(prebundled('copy-page', bundlesFile({ 'copy-page': stale }))).toBeNull();
+    expect(prebundled('copy-page', bundlesFile({}))).toBeNull();
+    expect(prebundled('copy-page', path.join(os.tmpdir(), 'no-such-folder', 'prebundled.json'))).toBeNull();
+    const malformed = bundlesFile({});
+    fs.writeFileSync(malformed, '{"copy-page": {"text": 1}');
+    expect(prebundled('copy-page', malformed)).toBeNull();
+  });
+});
