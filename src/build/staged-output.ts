@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../emit/output.js';
-import { manifestName, readManifest, type BuildManifest } from './up-to-date.js';
+import { forgetManifest, manifestName, readManifest, type BuildManifest } from './up-to-date.js';
 import { type PartTable, type PreviousParts, writeOutputFile } from './write-output-file.js';
 import { processExists } from '../util/process-exists.js';
 
@@ -58,6 +58,8 @@ export class StagedOutput {
     const manifest = readManifest(this.target);
     for (const [file, bytes, key] of manifest?.files ?? []) this.owned.set(file, { bytes, ...(key ? { key } : {}) });
     for (const [file, parts] of Object.entries(manifest?.parts ?? {})) this.previousParts.set(file, parts);
+    // Copied into the maps above: the parsed manifest need not outlive this point.
+    forgetManifest();
     this.reuse = Boolean(options.incremental);
   }
 

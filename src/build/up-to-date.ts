@@ -62,14 +62,34 @@ export function inputKey(options: InputKeyOptions): string | null {
   return hash.digest('hex');
 }
 
+/** The last manifest read, with the file identity it was read from: a build reads it up to four times. */
+let lastRead: { file: string; identity: string; manifest: BuildManifest | null } | undefined;
+
 /**
  * The manifest an agentdir build left in `outDir`, or null when there is none or it is not ours.
  * It is what makes a folder the build's to replace, and it lists the only files a build may remove.
+ * Treat the result as read-only: while the file is unchanged, the next call returns the same object.
  */
 export function readManifest(outDir: string): BuildManifest | null {
+  const file = path.join(outDir, manifestName);
+  const stat = fs.statSync(file, { throwIfNoEntry: false, bigint: true });
+  if (!stat?.isFile()) return null;
+  const identity = `${stat.ino}/${stat.size}/${stat.mtimeNs}/${stat.ctimeNs}`;
+  if (lastRead?.file === file && lastRead.identity === identity) return lastRead.manifest;
+  const manifest = parseManifest(file);
+  lastRead = { file, identity, manifest };
+  return manifest;
+}
+
+/** Lets go of the manifest kept by readManifest (a large site's is megabytes of objects). */
+export function forgetManifest(): void {
+  lastRead = undefined;
+}
+
+function parseManifest(file: string): BuildManifest | null {
   let manifest: Partial<BuildManifest>;
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(outDir, manifestName), 'utf8')) as Partial<BuildManifest>;
+    manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<BuildManifest>;
   } catch {
     return null;
   }
