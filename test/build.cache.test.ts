@@ -155,6 +155,30 @@ describe('incremental output', () => {
     await equalsFreshBuild();
   });
 
+  it('keeps the full-text file of each llms.txt section whose documents are unchanged, and remakes the edited one’s', async () => {
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
+    fs.appendFileSync(path.join(content, 'site.yaml'), '\nllms_txt:\n  max_characters: 1000\n');
+    await run();
+    const folder = path.join(outDir, 'public', 'llms-full');
+    const inodes = () =>
+      new Map(fs.readdirSync(folder).map((name) => [name, fs.statSync(path.join(folder, name)).ino]));
+    const before = inodes();
+    expect([...before.keys()].sort()).toEqual([
+      'guides-basics.txt',
+      'premium-resources.txt',
+      'resources-protocols.txt',
+      'resources-start-here.txt',
+    ]);
+    fs.appendFileSync(path.join(content, 'resources', 'wire-formats.md'), '\nOne more sentence for the exports.\n');
+    await run();
+    const after = inodes();
+    const rewritten = [...after].filter(([name, inode]) => before.get(name) !== inode).map(([name]) => name);
+    // wire-formats is a protocols resource: only that section's full text holds its body.
+    expect(rewritten).toEqual(['resources-protocols.txt']);
+    expect(fs.readFileSync(path.join(folder, 'resources-protocols.txt'), 'utf8')).toContain('One more sentence');
+    await equalsFreshBuild();
+  });
+
   it('makes every part again when a setting all of them show changes, or the previous export was edited by hand', async () => {
     const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     await run();

@@ -264,6 +264,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const key = reads === 'metadata' ? metadataEmitterKey(pageContext, emit.name) : undefined;
       if (!key || !keep(key, staged.filesWithKey(key))) {
         for (const file of emit(contextFor(Boolean(key), Boolean(agents)))) {
+          // A file made from what its own key names is kept while the previous build wrote it under that key.
+          if (!key && file.key && keep(file.key, [file.path, ...(file.copies ?? [])])) continue;
           write(key ? { ...file, key } : file);
           await breathe();
         }

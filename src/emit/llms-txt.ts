@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Article, Resource } from '../content/model.js';
 import { agentMarkdownBody } from './agent-links.js';
 import { type EmitContext, estimateTokens, partKey } from './context.js';
@@ -176,6 +177,32 @@ export function* emitLlmsFullTxt(context: EmitContext): Generator<OutputFile> {
   if (!layout.split) return;
   for (const section of layout.sections) {
     if (section.documents.length)
-      yield { path: `public/llms-full/${section.id}.txt`, content: sectionFullTxt(context, section) };
+      yield {
+        path: `public/llms-full/${section.id}.txt`,
+        // Made only if written: a build after a build keeps the files of sections whose documents are unchanged.
+        content: (function* () {
+          yield sectionFullTxt(context, section);
+        })(),
+        ...sectionKey(context, section),
+      };
   }
+}
+
+/**
+ * `{ key }` of a section's full-text file when the build reuses outputs: its header's words and the
+ * part key of each document in it, which covers the document's text and the site's URLs.
+ */
+function sectionKey(context: EmitContext, section: LlmsSection): { key?: string } {
+  const parts: string[] = [];
+  for (const document of section.documents) {
+    const { key } = partKey(document, context);
+    if (!key) return {};
+    parts.push(key);
+  }
+  const header = [context.model.site.name, section.id, section.title, section.description];
+  return {
+    key: createHash('sha256')
+      .update(JSON.stringify([header, parts]))
+      .digest('hex'),
+  };
 }

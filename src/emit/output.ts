@@ -18,7 +18,10 @@ export interface KeyedPart {
 export interface OutputFile {
   path: string;
   content: string | Iterable<string | KeyedPart>;
-  /** Set on a document's own outputs: the key under which the next build may reuse them. */
+  /**
+   * Set on outputs made only from what the key names (a document's own files, one section of an
+   * export): the next build keeps the file while its key is the same, and never reads `content`.
+   */
   key?: string;
   /** Further paths that get the same bytes (copied once written, not produced again). */
   copies?: string[];
