@@ -10,7 +10,7 @@ import type { EmitContext } from '../emit/context.js';
 import { emitCorpus } from '../emit/corpus.js';
 import { emitCrawlerFiles } from '../emit/crawler-files.js';
 import { emitHeadersFile } from '../emit/headers-file.js';
-import { emitIndexes } from '../emit/indexes.js';
+import { emitArticleIndex, emitIndexes } from '../emit/indexes.js';
 import { emitLicense } from '../emit/license-xml.js';
 import { emitLlmsFullTxt, emitLlmsTxt } from '../emit/llms-txt.js';
 import type { OutputFile, OutputFiles } from '../emit/output.js';
@@ -108,7 +108,8 @@ export type EmitterReads = 'text' | 'metadata';
 export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: EmitterReads; agents?: true }[] = [
   { emit: emitResourceVariants, reads: 'text' },
   { emit: emitArticleVariants, reads: 'text' },
-  { emit: emitIndexes, reads: 'text', agents: true },
+  { emit: emitIndexes, reads: 'metadata', agents: true },
+  { emit: emitArticleIndex, reads: 'text', agents: true },
   { emit: emitTaxonomies, reads: 'text', agents: true },
   { emit: emitCorpus, reads: 'text', agents: true },
   { emit: emitSamples, reads: 'text', agents: true },
