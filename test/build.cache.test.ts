@@ -179,6 +179,34 @@ describe('incremental output', () => {
     await equalsFreshBuild();
   });
 
+  it('keeps the previous grade while nothing it read changed, and grades again when something did', async () => {
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
+    const first = await run();
+    expect(first.gradeKept).toBe(false);
+    // A guide's body edit changes its pages and the exports, none of which the grade reads here
+    // (it samples the resources, all of them in a site this small).
+    fs.appendFileSync(path.join(content, 'articles', 'basics', 'next-steps.md'), '\nOne more sentence.\n');
+    const second = await run();
+    expect(second.gradeKept).toBe(true);
+    expect(second.grade).toEqual(first.grade);
+    await equalsFreshBuild();
+    // A premium body is in the worker data, but only a key holder gets it, and the grade holds no key.
+    fs.appendFileSync(path.join(content, 'resources', 'data-formats.md'), '\nOne more premium sentence.\n');
+    expect((await run()).gradeKept).toBe(true);
+    await equalsFreshBuild();
+    // A sampled resource's page is read by the grade: grading again gives the same report.
+    fs.appendFileSync(path.join(content, 'resources', 'wire-formats.md'), '\nOne more sentence.\n');
+    expect((await run()).gradeKept).toBe(false);
+    await equalsFreshBuild();
+    // robots.txt is read by the grade, and its Content-Signal line follows site.yaml.
+    const manifest = JSON.parse(fs.readFileSync(path.join(outDir, 'build-manifest.json'), 'utf8'));
+    expect(manifest.gradeInputs.files).toContainEqual(['public/robots.txt', expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    fs.appendFileSync(path.join(content, 'site.yaml'), '\ncontent_signals:\n  ai-train: true\n');
+    const third = await run();
+    expect(third.gradeKept).toBe(false);
+    await equalsFreshBuild();
+  });
+
   it('makes every part again when a setting all of them show changes, or the previous export was edited by hand', async () => {
     const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     await run();

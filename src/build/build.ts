@@ -43,8 +43,7 @@ import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { exportContextKey, metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
 import { inputKey, manifestName, type BuildManifest } from './up-to-date.js';
-import { directoryFetcher } from '../grader/directory-fetcher.js';
-import { gradeSite } from '../grader/grade.js';
+import { type GradeInputs, gradeOutput } from './grade-inputs.js';
 import type { GraderReport } from '../grader/report.js';
 
 export interface BuildOptions {
@@ -85,6 +84,8 @@ export interface BuildResult {
   worker?: { codeBytes: number; dataBytes: number };
   /** The readiness grade of the built site, graded from the output itself. */
   grade?: GraderReport;
+  /** True when nothing the previous build's grade read had changed, so that grade was kept. */
+  gradeKept?: boolean;
   resources: number;
   articles: number;
   phases: PhaseTime[];
@@ -283,13 +284,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     write(worker.file);
     timer.mark('worker');
     // Graded from the files as written, the way a static host with the worker in front serves them.
-    const grade =
-      options.grade === false
-        ? undefined
-        : await gradeSite(
-            context.urls.base,
-            directoryFetcher(path.join(staged.dir, 'public'), premium, (file) => staged.locate(`public${file}`)),
-          );
+    const graded = options.grade === false ? undefined : await gradeOutput(staged, context.urls.base, premium);
+    const grade = graded?.report;
     if (grade) timer.mark('grade');
     const summary = {
       resources: model.resources.length,
@@ -297,7 +293,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes },
       ...(grade ? { grade } : {}),
     };
-    if (key) write(manifestFile(key, files, summary));
+    if (key) write(manifestFile(key, files, summary, graded?.inputs));
     staged.commit();
     timer.mark('commit');
     options.onContext?.(context, sentences);
@@ -309,6 +305,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       kept,
       exportParts: staged.parts,
       ...summary,
+      ...(graded ? { gradeKept: graded.kept } : {}),
       phases: timer.phases,
       emitters: emitTimer.phases,
       threads: { parse: stats?.threads ?? 0, render: documents.threads },
@@ -327,7 +324,7 @@ function releaseCheckData(model: ContentModel): void {
 }
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */
-function manifestFile(key: string, files: WrittenFile[], summary: unknown): OutputFile {
+function manifestFile(key: string, files: WrittenFile[], summary: unknown, gradeInputs?: GradeInputs): OutputFile {
   const manifest: BuildManifest = {
     generator: 'agentdir',
     inputKey: key,
@@ -336,6 +333,7 @@ function manifestFile(key: string, files: WrittenFile[], summary: unknown): Outp
       .map((file) => (file.key ? [file.path, file.bytes, file.key] : [file.path, file.bytes])),
     summary,
     parts: Object.fromEntries(files.filter((file) => file.parts).map((file) => [file.path, file.parts!])),
+    ...(gradeInputs ? { gradeInputs } : {}),
   };
   return { path: manifestName, content: `${JSON.stringify(manifest)}\n` };
 }

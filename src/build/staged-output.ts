@@ -4,6 +4,8 @@ import type { OutputFile } from '../emit/output.js';
 import { forgetManifest, manifestName, readManifest, type BuildManifest } from './up-to-date.js';
 import { type PartTable, type PreviousParts, writeOutputFile } from './write-output-file.js';
 import { processExists } from '../util/process-exists.js';
+import type { GradedOutput } from './grade-inputs.js';
+import type { GraderReport } from '../grader/report.js';
 
 /** Files this large are not renamed over the previous copy at commit (see commitInPlace). */
 const moveAsideBytes = 1 << 20;
@@ -30,7 +32,7 @@ export interface WrittenFile {
  * staged files are renamed into place one by one and the files this build no longer makes are removed. The manifest is removed first and written last,
  * so an interrupted commit leaves a folder the next build will not trust, and rebuilds in full.
  */
-export class StagedOutput {
+export class StagedOutput implements GradedOutput {
   readonly target: string;
   readonly dir: string;
   private readonly retired: string;
@@ -47,6 +49,7 @@ export class StagedOutput {
   /** Keyed parts of the site-wide exports copied from the previous output, and made anew. */
   readonly parts = { copied: 0, made: 0 };
   private readonly kept = new Set<string>();
+  readonly previousGrade: GradedOutput['previousGrade'];
 
   constructor(outDir: string, options: { incremental?: boolean } = {}) {
     this.target = path.resolve(outDir);
@@ -61,6 +64,8 @@ export class StagedOutput {
     const manifest = readManifest(this.target);
     for (const [file, bytes, key] of manifest?.files ?? []) this.owned.set(file, { bytes, ...(key ? { key } : {}) });
     for (const [file, parts] of Object.entries(manifest?.parts ?? {})) this.previousParts.set(file, parts);
+    const report = (manifest?.summary as { grade?: GraderReport } | null | undefined)?.grade;
+    if (report && manifest?.gradeInputs) this.previousGrade = { report, inputs: manifest.gradeInputs };
     // Copied into the maps above: the parsed manifest need not outlive this point.
     forgetManifest();
     this.reuse = Boolean(options.incremental);
@@ -171,6 +176,11 @@ export class StagedOutput {
     if (this.staged.has(file)) return path.join(this.dir, file);
     if (this.kept.has(file)) return path.join(this.target, file);
     return null;
+  }
+
+  /** True for a file this build kept from the previous one, as it was. */
+  isKept(file: string): boolean {
+    return this.kept.has(file);
   }
 
   commit(): void {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { PartTable } from './write-output-file.js';
+import { type GradeInputs, validGradeInputs } from './grade-inputs.js';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { builtinTemplatesDir } from '../util/paths.js';
@@ -21,6 +22,8 @@ export interface BuildManifest {
   summary: unknown;
   /** Where the part of each site-wide export made from each document is (see KeyedPart). */
   parts?: Record<string, PartTable>;
+  /** What the grade in `summary` read, so the next build can tell it still holds (see grade-reuse.ts). */
+  gradeInputs?: GradeInputs;
 }
 
 export interface InputKeyOptions {
@@ -103,9 +106,14 @@ function parseManifest(file: string): BuildManifest | null {
     )
   )
     return null;
-  // Part tables only save work: a malformed one is dropped, and every part is made again.
-  const { parts, ...rest } = manifest;
-  return { ...rest, ...(validPartTables(parts) ? { parts } : {}), generator: 'agentdir' } as BuildManifest;
+  // Part tables and grade inputs only save work: a malformed one is dropped, and the work done again.
+  const { parts, gradeInputs, ...rest } = manifest;
+  return {
+    ...rest,
+    ...(validPartTables(parts) ? { parts } : {}),
+    ...(validGradeInputs(gradeInputs) ? { gradeInputs } : {}),
+    generator: 'agentdir',
+  } as BuildManifest;
 }
 
 function validPartTables(parts: unknown): parts is Record<string, PartTable> {

@@ -10,8 +10,8 @@ import { foreignLinkOrigin } from './checks/link-origin.js';
 import { parseLlmsTxt } from './checks/llms-txt.js';
 
 /** The worker data written beside a build's public folder; null when absent (a folder of static files only). */
-async function workerData(root: string): Promise<WorkerData | null> {
-  const data = await fs.readFile(path.join(root, '..', 'worker', 'data', 'worker-data.json'), 'utf8').catch(() => null);
+async function workerData(root: string, read: (file: string) => Promise<string | null>): Promise<WorkerData | null> {
+  const data = await read(path.join(root, '..', 'worker', 'data', 'worker-data.json'));
   try {
     return data ? (JSON.parse(data) as WorkerData) : null;
   } catch {
@@ -24,7 +24,8 @@ async function workerData(root: string): Promise<WorkerData | null> {
  * names: grading with no network. Static files get the headers of the folder's `_headers`; the
  * worker's routes are answered by the worker itself, from the data beside the folder, so premium
  * URLs answer 402 as they do without a key. Without that data, `knownPremium` slugs answer a bare
- * 402. `locate` maps a file of the site (`/llms.txt`) to where it is on disk, for a build not yet committed.
+ * 402. `locate` maps a file of the site (`/llms.txt`, or `/../worker/data/worker-data.json` beside
+ * it) to where it is on disk, for a build not yet committed.
  */
 export function directoryFetcher(
   root: string,
@@ -37,7 +38,7 @@ export function directoryFetcher(
     return located ? fs.readFile(located, 'utf8').catch(() => null) : null;
   };
   const site = (async () => {
-    const data = await workerData(base);
+    const data = await workerData(base, read);
     return {
       worker: data ? createWorker(data) : null,
       premium: knownPremium ?? new Set<string>(),
