@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { forgetManifest, manifestName, readManifest } from '../../src/build/up-to-date.js';
+
+function outputFolder(manifest: unknown): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-manifest-'));
+  fs.writeFileSync(path.join(folder, manifestName), JSON.stringify(manifest));
+  return folder;
+}
+
+const manifest = (inputKey: string, extra: Record<string, unknown> = {}) => ({
+  generator: 'agentdir',
+  inputKey,
+  files: [['public/index.html', 10]],
+  summary: null,
+  ...extra,
+});
+
+describe('the build manifest', () => {
+  it('is parsed once while the file is unchanged, and read again once it is replaced or edited', () => {
+    const folder = outputFolder(manifest('a'));
+    const first = readManifest(folder);
+    expect(first?.inputKey).toBe('a');
+    expect(readManifest(folder)).toBe(first);
+    // The next build writes a new manifest and renames it into place.
+    const next = path.join(folder, 'next.json');
+    fs.writeFileSync(next, JSON.stringify(manifest('b')));
+    fs.renameSync(next, path.join(folder, manifestName));
+    expect(readManifest(folder)?.inputKey).toBe('b');
+    // Edited in place, to the same size.
+    fs.writeFileSync(path.join(folder, manifestName), JSON.stringify(manifest('c')));
+    expect(readManifest(folder)?.inputKey).toBe('c');
+    fs.rmSync(path.join(folder, manifestName));
+    expect(readManifest(folder)).toBeNull();
+  });
+
+  it('is read again after forgetManifest, and drops grade inputs it cannot trust', () => {
+    const folder = outputFolder(manifest('a', { gradeInputs: { key: 'k', files: [['public/llms.txt', 7]] } }));
+    const first = readManifest(folder);
+    expect(first?.gradeInputs).toBeUndefined();
+    forgetManifest();
+    expect(readManifest(folder)).not.toBe(first);
+    const trusted = outputFolder(manifest('a', { gradeInputs: { key: 'k', files: [['public/llms.txt', null]] } }));
+    expect(readManifest(trusted)?.gradeInputs).toEqual({ key: 'k', files: [['public/llms.txt', null]] });
+  });
+});
