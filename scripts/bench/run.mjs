@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm run bench`: agentdir against Eleventy and Hugo on the same seeded Markdown, the edit loop of
-// `serve --watch`, then the worker under load. Prints one table of medians. Options: --runs N
-// (default 3), --only zach,directory,large, --no-watch (skip the edit loop), --no-load (skip the
-// worker). `large` also builds a quarter and a half of its size cold, to show how time and memory
-// grow with the number of documents.
+// `npm run bench`: agentdir against Eleventy and Hugo on the same seeded Markdown, the parse bound
+// of each cold build (parse-bound.mjs), the edit loop of `serve --watch`, then the worker under
+// load. Prints one table of medians. Options: --runs N (default 3), --only zach,directory,large,
+// --no-watch (skip the edit loop), --no-load (skip the worker). `large` also builds a quarter and a
+// half of its size cold, to show how time and memory grow with the number of documents.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -97,6 +97,16 @@ function hugoSite(contentDir) {
   return site;
 }
 
+/** The least wall time a cold build can take while it parses every file once: one parse's CPU seconds over the cores. */
+function parseBound(contentDir) {
+  const output = execFileSync(process.execPath, [path.join(root, 'scripts', 'bench', 'parse-bound.mjs'), contentDir], {
+    encoding: 'utf8',
+  });
+  const { cpuSeconds } = JSON.parse(output);
+  const cores = os.availableParallelism();
+  return { cpuSeconds, cores, seconds: cpuSeconds / cores };
+}
+
 const rows = [];
 for (const name of only) {
   const contentDir = path.join(work, name);
@@ -127,8 +137,11 @@ for (const name of only) {
     build,
   );
   fs.writeFileSync(changed, original);
-  const row = { name, cold, warm, one };
-  if (name !== 'large' && !args.includes('--no-watch')) {
+  const row = { name, cold, warm, one, bound: parseBound(contentDir) };
+  console.error(
+    `  ${'parse bound'.padEnd(34)} ${row.bound.seconds.toFixed(2)} s  (${row.bound.cpuSeconds.toFixed(1)} CPU s / ${row.bound.cores} cores; cold is ${(cold.seconds / row.bound.seconds).toFixed(2)}x)`,
+  );
+  if (!args.includes('--no-watch')) {
     console.error('  serve --watch: 100 body edits, 5 title edits...');
     row.watch = await watchEdits({ cli, contentDir, work, edits: 100 });
     const { body, title, startSeconds } = row.watch;
@@ -292,6 +305,15 @@ if (watched.length) {
       `| ${name} | ${ms(watch.body.median)} | ${ms(watch.body.p95)} | ${ms(watch.title.median)} | ${watch.startSeconds.toFixed(2)} s | ${ratio({ seconds: watch.body.median }, hugoRun)} | ${[watch.rss.start, watch.rss.peak, watch.rss.end].map((bytes) => (bytes ? mb(bytes) : '-')).join(' / ')} | ${perEdit(watch.rss.everyTenEdits)} |`,
     );
 }
+lines.push(
+  '',
+  '| cold vs parse bound | one parse of every file | cores | bound | cold | cold / bound |',
+  '|---|---|---|---|---|---|',
+);
+for (const { name, bound, cold } of rows)
+  lines.push(
+    `| ${name} | ${bound.cpuSeconds.toFixed(1)} CPU s | ${bound.cores} | ${bound.seconds.toFixed(2)} s | ${cold.seconds.toFixed(2)} s | ${(cold.seconds / bound.seconds).toFixed(2)}x |`,
+  );
 for (const row of rows.filter((candidate) => candidate.growth)) {
   lines.push('', '| large, cold | time | per 1,000 resources | peak RSS |', '|---|---|---|---|');
   for (const run of row.growth)
