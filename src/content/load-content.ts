@@ -5,7 +5,7 @@ import { crossCheck } from './cross-checks.js';
 import { checkStaleness, reviewDateOf } from './stale-check.js';
 import { contentFileProblem, decodeContentText, type RealFolders } from './content-file.js';
 import { slugOf, slugPattern } from './slug.js';
-import { forgetKeptReads, readBytes } from '../util/read-once.js';
+import { forgetKeptReads, hasKeptRead, readBytes } from '../util/read-once.js';
 import fg from 'fast-glob';
 import { articleFiles, loadClusters } from './load-articles.js';
 import type { ParseJob } from './parse-document.js';
@@ -42,6 +42,7 @@ export async function loadContent(
   const refused: Problem[] = [];
   const folders: RealFolders = new Map();
   const readable = (file: string) => {
+    if (hasKeptRead(file)) return true;
     const problem = contentFileProblem(dir, file, folders);
     if (problem) refused.push(problem);
     return !problem;

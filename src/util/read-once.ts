@@ -14,6 +14,14 @@ export function readAndKeep(file: string): Buffer {
   return bytes;
 }
 
+/**
+ * True when this file's bytes were read and kept: it passed the content-file checks right before
+ * (the up-to-date check reads only files it does not refuse), so they need not run again.
+ */
+export function hasKeptRead(file: string): boolean {
+  return kept.has(file);
+}
+
 /** A file's bytes: from a kept read when there is one (and then forgotten), else from disk. */
 export function readBytes(file: string): Buffer {
   const bytes = kept.get(file);
