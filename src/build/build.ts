@@ -42,7 +42,7 @@ import { baseUrlProblem } from './option-problems.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { exportContextKey, metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
-import { inputKey, manifestName, type BuildManifest } from './up-to-date.js';
+import { forgetManifest, inputKey, manifestName, type BuildManifest } from './up-to-date.js';
 import { type GradeInputs, gradeOutput } from './grade-inputs.js';
 import type { GraderReport } from '../grader/report.js';
 
@@ -178,6 +178,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
           ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}),
         });
+  // The checks above read the previous manifest (kept while unchanged); at 50,000 resources it is
+  // a hundred MB of objects, not to be held while every document is parsed. The staged output reads it again.
+  forgetManifest();
   const { model, problems, stats } = await loadContent(options.contentDir, {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     cacheDir: options.cacheDir ?? null,

@@ -158,5 +158,8 @@ export function checkUpToDate(options: InputKeyOptions & { outDir: string }): {
   manifest: BuildManifest | null;
 } {
   const key = inputKey(options);
-  return { key, manifest: key ? upToDate(path.resolve(options.outDir), key) : null };
+  const manifest = key ? upToDate(path.resolve(options.outDir), key) : null;
+  // Up to date: no build follows to read the manifest again, and `serve --watch` lives on.
+  if (manifest) forgetManifest();
+  return { key, manifest };
 }
