@@ -130,3 +130,27 @@ describe('serve --watch, an edit of a body', () => {
     expect(count(quickLine)).toBe(quickBefore);
   });
 });
+
+describe('the session an edit is answered from', () => {
+  it('holds every document but none of their bodies, and still answers an edit of one', async () => {
+    const { loadEditSession, quickEdit } = await import('../src/serve/quick-edit.js');
+    const site = copyFixture('minimal');
+    const options = {
+      contentDir: site,
+      dist: path.join(site, '..', 'dist'),
+      cacheDir: null,
+      sourceDateEpoch: testEpoch,
+    };
+    const session = (await loadEditSession(options))!;
+    const [first] = session.context.model.resources;
+    expect(first?.title).toEqual(expect.any(String));
+    expect(() => first?.body).toThrow(/A page answered from memory read `body`/);
+    const slug = 'wire-formats';
+    fs.appendFileSync(path.join(site, 'resources', `${slug}.md`), '\nA sentence added while serving.\n');
+    const pages = quickEdit(session, [path.join(site, 'resources', `${slug}.md`)], options);
+    expect(pages?.map((page) => page.path)).toContain(`public/resources/${slug}.md`);
+    expect(pages?.find((page) => page.path === `public/resources/${slug}.md`)?.content).toContain(
+      'A sentence added while serving.',
+    );
+  });
+});

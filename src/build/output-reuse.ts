@@ -101,11 +101,30 @@ export function metadataEmitterKey(context: string, emitter: string): string {
  * that starts to read bodies fails its tests instead of keeping stale pages.
  */
 export function metadataModel(model: ContentModel): ContentModel {
+  return modelWithout(
+    model,
+    ownFields,
+    'An emitter listed as reading only metadata',
+    'move it to the emitters that read text (src/build/build.ts)',
+  );
+}
+
+/**
+ * The model with `fields` of every document left out: reading one throws an error that names
+ * `reader` and says what to do, so code that must not read them cannot quietly get nothing.
+ */
+export function modelWithout(
+  model: ContentModel,
+  fields: ReadonlySet<string>,
+  reader: string,
+  fix: string,
+): ContentModel {
+  const leftOut = throwingFields(fields, reader, fix);
   const views = new Map<Resource | Article, Resource | Article>();
   function view<T extends Resource | Article>(document: T): T {
-    const copy = Object.create(metadataOnly) as T;
+    const copy = Object.create(leftOut) as T;
     for (const [field, value] of Object.entries(document))
-      if (!ownFields.has(field)) (copy as unknown as Record<string, unknown>)[field] = value;
+      if (!fields.has(field)) (copy as unknown as Record<string, unknown>)[field] = value;
     views.set(document, copy);
     return copy;
   }
@@ -122,19 +141,19 @@ export function metadataModel(model: ContentModel): ContentModel {
   };
 }
 
-/** The prototype of every metadata view: one throwing getter per left-out field, shared by all views. */
-const metadataOnly: object = Object.create(
-  Object.prototype,
-  Object.fromEntries(
-    [...ownFields].map((field) => [
-      field,
-      {
-        get(this: { slug?: string }) {
-          throw new Error(
-            `An emitter listed as reading only metadata read \`${field}\` of \`${this.slug}\`: move it to the emitters that read text (src/build/build.ts). This is a bug in agentdir.`,
-          );
+/** The prototype of the views of one call: a throwing getter per left-out field, shared by all its views. */
+function throwingFields(fields: ReadonlySet<string>, reader: string, fix: string): object {
+  return Object.create(
+    Object.prototype,
+    Object.fromEntries(
+      [...fields].map((field) => [
+        field,
+        {
+          get(this: { slug?: string }) {
+            throw new Error(`${reader} read \`${field}\` of \`${this.slug}\`: ${fix}. This is a bug in agentdir.`);
+          },
         },
-      },
-    ]),
-  ),
-);
+      ]),
+    ),
+  );
+}

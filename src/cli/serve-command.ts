@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { keyFilePath } from '../keys/key-file.js';
 import type { FirstWatchBuild } from '../serve/first-watch-build.js';
-import type { EditSession } from '../serve/quick-edit.js';
+import type { EditSession } from '../serve/edit-session.js';
 import { ServeError, startServer } from '../serve/server.js';
 import { workerEnvironment } from '../serve/worker-env.js';
 import { displayPath } from '../util/paths.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createEmitContext } from '../build/build.js';
-import { leakGuard, premiumSentences, type PremiumSentence } from '../build/premium-guard.js';
+import { leakGuard, premiumSentences } from '../build/premium-guard.js';
 import { decodeContentText } from '../content/content-file.js';
 import { loadContent } from '../content/load-content.js';
 import { assembleResources } from '../content/load-resources.js';
@@ -16,12 +16,7 @@ import { homePage } from '../emit/pages.js';
 import { siteTags, tagPage } from '../emit/tag-pages.js';
 import { resourceFiles } from '../emit/resource-variants.js';
 import type { SiteBuildOptions } from './site-build.js';
-
-/** What the last good build leaves in memory so an edit of one body can be answered without a build. */
-export interface EditSession {
-  context: EmitContext;
-  sentences: PremiumSentence[];
-}
+import { type EditSession, editSession } from './edit-session.js';
 
 /** A page of the site as served: its path under `public/` and its bytes. */
 export interface MemoryFile {
@@ -36,7 +31,7 @@ export async function loadEditSession(options: SiteBuildOptions): Promise<EditSe
     cacheDir: options.cacheDir,
   });
   if (!model) return undefined;
-  return { context: createEmitContext(model, options.sourceDateEpoch), sentences: premiumSentences(model) };
+  return editSession(createEmitContext(model, options.sourceDateEpoch), premiumSentences(model));
 }
 
 const validator = () => schemaRegistry().validator('resource.frontmatter');
@@ -46,9 +41,11 @@ const validator = () => schemaRegistry().validator('resource.frontmatter');
  * and how every other page is built. An edit that changes it needs a build.
  */
 function placeOf(resource: Resource): string {
-  const { rendered: _rendered, body: _body, title: _title, description: _description, ...place } = resource;
-  return JSON.stringify(place);
+  // Own fields only: the session's documents have no body of their own to read (see edit-session.ts).
+  return JSON.stringify(Object.fromEntries(Object.entries(resource).filter(([field]) => !editableFields.has(field))));
 }
+
+const editableFields = new Set(['rendered', 'body', 'title', 'description']);
 
 /** The listing pages that show a resource's title and description: its category, its tags, the home page. */
 function* listingPages(resource: Resource, context: EmitContext): Generator<OutputFile> {
@@ -105,14 +102,15 @@ export function quickEdit(session: EditSession, files: string[], options: SiteBu
     ...edited.flatMap((resource) => [...resourceFiles(resource, context)]),
     ...relisted.flatMap((resource) => [...listingPages(resource, context)]),
   ];
-  for (const file of rendered) {
-    const content = contentText(file);
-    try {
+  try {
+    for (const file of rendered) {
+      const content = contentText(file);
       inspect(file.path, content);
-    } catch {
-      return undefined;
+      pages.set(file.path, content);
     }
-    pages.set(file.path, content);
+  } catch {
+    // A page that would carry premium prose, or that reads what the session left out: the build says what is right.
+    return undefined;
   }
   // The next edit compares with these documents, as the build that follows will.
   session.context = context;

@@ -1,5 +1,5 @@
 import type { BuildResult } from '../build/build.js';
-import type { EditSession } from './quick-edit.js';
+import { type EditSession, editSession } from './edit-session.js';
 
 export interface SiteBuildOptions {
   contentDir: string;
@@ -39,7 +39,7 @@ export async function buildUnlessUpToDate(options: SiteBuildOptions): Promise<Si
     inputKey: key,
     // Not shown while watching: `agentdir build` or `agentdir grade` grades the site.
     grade: false,
-    ...(onSession ? { onContext: (context, sentences) => onSession({ context, sentences }) } : {}),
+    ...(onSession ? { onContext: (context, sentences) => onSession(editSession(context, sentences)) } : {}),
   });
   return { upToDate: false, key, result };
 }

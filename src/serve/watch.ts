@@ -3,7 +3,7 @@ import path from 'node:path';
 import { formatProblems } from '../errors/format.js';
 import { builtinSchemasDir, builtinTemplatesDir } from '../util/paths.js';
 import { watchFolder } from './folder-watch.js';
-import type { EditSession } from './quick-edit.js';
+import type { EditSession } from './edit-session.js';
 import type { RunningServer } from './server.js';
 import { buildUnlessUpToDate, type SiteBuildOptions } from './site-build.js';
 
