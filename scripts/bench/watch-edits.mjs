@@ -60,8 +60,8 @@ export async function watchEdits({ cli, contentDir, work, edits = 20, titleEdits
       server.on('exit', (code) => reject(new Error(`serve --watch exited ${code}\n${stderr.slice(0, 2000)}`)));
     });
     const startSeconds = (performance.now() - started) / 1000;
-    // Resident memory of the server: after its first build, at its peak while edited, and once the
-    // builds after the last edit are done (no growth per edit is the goal).
+    // Resident memory of the server: after its first build, at its peak while edited and rebuilt,
+    // and once the builds after the last edit are done (no growth per edit is the goal).
     const rss = { start: residentBytes(server.pid), peak: 0, end: null, everyTenEdits: [] };
     const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, residentBytes(server.pid) ?? 0)), 100);
     const resources = fs.readdirSync(path.join(content, 'resources')).sort();
@@ -86,8 +86,7 @@ export async function watchEdits({ cli, contentDir, work, edits = 20, titleEdits
       fs.writeFileSync(file, text.replace(/^title: .*$/m, `title: "${marker}"`));
       title.push(await servedAfter(`${base}categories/${category}`, marker, since));
     }
-    clearInterval(sampler);
-    // The last edit's build: wait for the rebuilds to stop, then read the memory once more.
+    // The last edit's build: wait for the rebuilds to stop (the peak counts them), then read the memory once more.
     let seen = -1;
     for (let quiet = 0; quiet < 3; ) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -95,6 +94,7 @@ export async function watchEdits({ cli, contentDir, work, edits = 20, titleEdits
       quiet = count === seen ? quiet + 1 : 0;
       seen = count;
     }
+    clearInterval(sampler);
     rss.end = residentBytes(server.pid);
     return {
       startSeconds,
