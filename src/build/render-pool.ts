@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Article, ContentModel, Resource } from '../content/model.js';
-import { packageRoot } from '../util/paths.js';
+import { threadScript } from '../util/paths.js';
 import { metadataModel } from './output-reuse.js';
 import type { PremiumSentence } from './premium-guard.js';
 import type { WrittenFile } from './staged-output.js';
@@ -24,7 +23,7 @@ export type RenderReply =
   | { id: number; error: { name: string; message: string; stack?: string } };
 
 /** The compiled thread script; without it (running from source) pages render on the main thread. */
-const workerScript = path.join(packageRoot, 'lib', 'build', 'render-worker.js');
+const workerScript = threadScript('build/render-worker');
 const batchSize = 16;
 /** Batches sent ahead to each thread, so none waits while the main thread is busy with other outputs. */
 const inFlightPerThread = 3;

@@ -131,6 +131,7 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
           bytes: { total: bytes, public: byArea('public/'), worker: byArea('worker/') },
           ...(result.ok ? { worker: result.worker, grade: result.grade } : {}),
           phases: result.phases,
+          threads: result.threads,
           ...(result.exportParts ? { exportParts: result.exportParts } : {}),
           seconds: Number(seconds()),
         },

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parseDocument, type ParsedDocument, type ParseJob } from './parse-document.js';
 import { schemaRegistry } from '../schemas/registry.js';
-import { packageRoot } from '../util/paths.js';
+import { threadScript } from '../util/paths.js';
 import { ParseCache } from './parse-cache.js';
 
 /** Below this many documents to parse, starting threads costs more than it saves. */
@@ -20,7 +19,7 @@ export interface ParseStats {
 }
 
 /** The compiled worker script; the pool is used only when it exists (after `npm run compile`). */
-const workerScript = path.join(packageRoot, 'lib', 'content', 'parse-worker.js');
+const workerScript = threadScript('content/parse-worker');
 
 /**
  * Parses every document once: from the persistent cache when its text is unchanged, otherwise on a
