@@ -24,7 +24,7 @@ import { emitTagPages } from '../emit/tag-pages.js';
 import { emitSearchPage } from '../emit/search-page.js';
 import { emitPricing } from '../emit/pricing.js';
 import { emitResourceVariants } from '../emit/resource-variants.js';
-import { emitSamples } from '../emit/samples.js';
+import { emitEvalsSample, emitSamples } from '../emit/samples.js';
 import { emitServerCard } from '../emit/server-card.js';
 import { emitTaxonomies } from '../emit/taxonomies.js';
 import { emitContextFor } from '../emit/create-context.js';
@@ -114,6 +114,7 @@ export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: Emi
   { emit: emitTaxonomies, reads: 'text', agents: true },
   { emit: emitCorpus, reads: 'text', agents: true },
   { emit: emitSamples, reads: 'text', agents: true },
+  { emit: emitEvalsSample, reads: 'metadata', agents: true },
   { emit: emitPricing, reads: 'metadata', agents: true },
   { emit: emitLlmsTxt, reads: 'metadata', agents: true },
   { emit: emitLlmsFullTxt, reads: 'text', agents: true },

@@ -46,10 +46,14 @@ export function evalsRecords(context: EmitContext): EvalsRecord[] {
     );
 }
 
+/** The fine-tune sample, whose answers are bodies. */
 export function emitSamples(context: EmitContext): OutputFile[] {
   return [
     keyedNdjsonFile(context.registry, 'public/api/finetune-sample.jsonl', finetuneRecords(context), 'finetune-record'),
-    // Short lines of metadata: made again each build, cheaper than a part table of three per resource.
-    ndjsonFile(context.registry, 'public/api/evals-sample.jsonl', evalsRecords(context), 'evals-record'),
   ];
+}
+
+/** The evals sample: questions and answers from titles, descriptions and categories, so kept while no metadata changes. */
+export function emitEvalsSample(context: EmitContext): OutputFile[] {
+  return [ndjsonFile(context.registry, 'public/api/evals-sample.jsonl', evalsRecords(context), 'evals-record')];
 }
