@@ -32,13 +32,22 @@ export interface DocumentOutputsOptions {
 export class DocumentOutputs {
   private pool: RenderPool | undefined;
   private renderedHere = 0;
+  private readonly partKeys = new WeakMap<Resource | Article, string>();
 
   constructor(private readonly options: DocumentOutputsOptions) {}
 
   /** What emitters of documents' files call (EmitContext.outputs). */
   readonly hook: NonNullable<EmitContext['outputs']> = {
     keyOf: (document) => documentKey(this.options.pageContext, document),
-    partKeyOf: (document) => exportPartKey(this.options.exportContext, document),
+    // Asked once per export that carries the document (five of them): hashed once.
+    partKeyOf: (document) => {
+      let key = this.partKeys.get(document);
+      if (key === undefined) {
+        key = exportPartKey(this.options.exportContext, document);
+        this.partKeys.set(document, key);
+      }
+      return key;
+    },
     skip: (kind, document, key, paths) => {
       if (this.options.keep(key, paths)) {
         releaseHtml(document);
