@@ -179,6 +179,24 @@ describe('incremental output', () => {
     await equalsFreshBuild();
   });
 
+  it('replaces exports of a mebibyte and more by moving the old copy aside, leaving nothing behind', async () => {
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
+    // A body of 1.2 MB makes corpus.jsonl, corpus.json, the fine-tune sample and llms-full.txt larger than 1 MiB.
+    const file = path.join(content, 'resources', 'wire-formats.md');
+    fs.appendFileSync(file, `\n${'A long paragraph about wire formats. '.repeat(32_000)}\n`);
+    await run();
+    const corpus = path.join(outDir, 'public', 'api', 'corpus.jsonl');
+    expect(fs.statSync(corpus).size).toBeGreaterThan(1 << 20);
+    const before = fs.statSync(corpus).ino;
+    fs.appendFileSync(file, '\nOne more sentence for the exports.\n');
+    await run();
+    expect(fs.statSync(corpus).ino).not.toBe(before);
+    expect(fs.readFileSync(corpus, 'utf8')).toContain('One more sentence for the exports.');
+    // No staging folder and no moved-aside copy is left beside the output.
+    expect(fs.readdirSync(path.dirname(outDir)).filter((name) => name.startsWith('.agentdir-'))).toEqual([]);
+    await equalsFreshBuild();
+  });
+
   it('keeps the previous grade while nothing it read changed, and grades again when something did', async () => {
     const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     const first = await run();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { GraderReport } from '../grader/report.js';
 import type { WorkerData } from '../shared/worker-data.js';
+import { byString } from '../util/compare.js';
 import { compilerKey } from './compiler-key.js';
 
 /**
@@ -25,8 +26,6 @@ export interface GradedOutput {
   /** The previous build's grade and what it read, when it recorded both. */
   previousGrade: { report: GraderReport; inputs: GradeInputs } | undefined;
 }
-
-const workerDataFile = 'worker/data/worker-data.json';
 
 export function validGradeInputs(value: unknown): value is GradeInputs {
   if (typeof value !== 'object' || value === null) return false;
@@ -63,9 +62,15 @@ function keylessWorkerData(text: string): string {
   }
 }
 
+/**
+ * workerDataPath of emit/worker-data.ts, spelled out: the up-to-date check loads this file, and the
+ * emitters that one imports are not to load before a build is known to be needed.
+ */
+const workerDataPath = 'worker/data/worker-data.json';
+
 function digestOf(file: string, where: string): string {
   const bytes = fs.readFileSync(where);
-  const seen = file === workerDataFile ? keylessWorkerData(bytes.toString('utf8')) : bytes;
+  const seen = file === workerDataPath ? keylessWorkerData(bytes.toString('utf8')) : bytes;
   return createHash('sha256').update(seen).digest('hex');
 }
 
@@ -104,7 +109,7 @@ export async function gradeOutput(
   };
   const report = await gradeSite(base, directoryFetcher(path.join(output.dir, 'public'), premium, locate));
   const files = [...asked]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => byString(a, b))
     .map(([file, where]): [string, string | null] => [file, where === null ? null : digestOf(file, where)]);
   return { report, inputs: { key, files }, kept: false };
 }

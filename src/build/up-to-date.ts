@@ -22,7 +22,7 @@ export interface BuildManifest {
   summary: unknown;
   /** Where the part of each site-wide export made from each document is (see KeyedPart). */
   parts?: Record<string, PartTable>;
-  /** What the grade in `summary` read, so the next build can tell it still holds (see grade-reuse.ts). */
+  /** What the grade in `summary` read, so the next build can tell it still holds (see grade-inputs.ts). */
   gradeInputs?: GradeInputs;
 }
 
