@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { build } from '../src/build/build.js';
 import { inputKey, upToDate } from '../src/build/up-to-date.js';
 import { metadataModel } from '../src/build/output-reuse.js';
 import { ParseCache } from '../src/content/parse-cache.js';
+import { SourceDigests, sourceDigest } from '../src/build/source-digests.js';
 import type { ContentModel } from '../src/content/model.js';
 import { testEpoch } from './helpers/build-fixture.js';
 import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
@@ -375,7 +376,7 @@ describe('the parse cache on disk', () => {
     );
     const file = path.join(content, 'resources', 'wire-formats.md');
     const packOf = () =>
-      `pack-${String(parseInt(ParseCache.keyOf({ file, text: fs.readFileSync(file, 'utf8'), kind: 'resource' }).slice(0, 2), 16) % 64).padStart(2, '0')}.bin`;
+      `pack-${String(parseInt(ParseCache.keyOf({ file, kind: 'resource' }, sourceDigest(fs.readFileSync(file))).slice(0, 2), 16) % 64).padStart(2, '0')}.bin`;
     const oldPack = packOf();
     fs.appendFileSync(file, '\nOne more sentence.\n');
     const newPack = packOf();
@@ -394,5 +395,95 @@ describe('the parse cache on disk', () => {
     fs.rmSync(extra);
     await run();
     expect([...packs(cacheDir).values()].reduce((sum, pack) => sum + pack.entries, 0)).toBe(documents);
+  });
+});
+
+describe('unchanged files are not read again', () => {
+  /** The Markdown files of `content` a build read, as paths relative to it. */
+  async function documentsReadBy(content: string, run: () => Promise<unknown>): Promise<string[]> {
+    const read = vi.spyOn(fs, 'readFileSync');
+    try {
+      await run();
+      return [
+        ...new Set(
+          read.mock.calls
+            .map(([file]) => String(file))
+            .filter((file) => file.startsWith(content) && file.endsWith('.md'))
+            .map((file) => path.relative(content, file).split(path.sep).join('/')),
+        ),
+      ].sort();
+    } finally {
+      read.mockRestore();
+    }
+  }
+
+  it('reads only the edited document once the others have settled, and the output equals a fresh build', async () => {
+    const { content, cacheDir, run, equalsFreshBuild } = incrementalSite();
+    await run();
+    // The clock a minute on: every file has settled, so its digest is remembered under its status.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    try {
+      await run();
+      expect(fs.readdirSync(path.join(cacheDir, 'sources'))).toHaveLength(1);
+      const file = path.join(content, 'resources', 'wire-formats.md');
+      fs.appendFileSync(file, '\nOne more sentence.\n');
+      expect(await documentsReadBy(content, run)).toEqual(['resources/wire-formats.md']);
+      expect(await documentsReadBy(content, run)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+    await equalsFreshBuild();
+  });
+
+  it('sees a file rewritten with its old size and modification time (as rsync -t or touch -d leave it)', async () => {
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
+    const file = path.join(content, 'resources', 'wire-formats.md');
+    // A whole second, which utimes sets exactly (a Date would round its nanoseconds away).
+    const stamp = 1_700_000_000;
+    fs.utimesSync(file, stamp, stamp);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    try {
+      await run();
+      const { size, mtimeNs } = fs.statSync(file, { bigint: true });
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('own both ends', 'own BOTH ends'));
+      fs.utimesSync(file, stamp, stamp);
+      expect(fs.statSync(file, { bigint: true })).toMatchObject({ size, mtimeNs });
+      await run();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(fs.readFileSync(path.join(outDir, 'public/resources/wire-formats.md'), 'utf8')).toContain('own BOTH ends');
+    await equalsFreshBuild();
+  });
+
+  it('reads again a file that changed too recently to vouch for, and forgets files that are gone', () => {
+    const content = copyFixture('minimal');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const file = path.join(content, 'resources', 'wire-formats.md');
+    const status = () => fs.statSync(file, { bigint: true });
+    const later = () => status().ctimeNs + 10_000_000_000n;
+    // Just written: read, and not remembered.
+    const fresh = new SourceDigests(cacheDir, content);
+    expect(fresh.digestOf(file, status()).bytes).toBeDefined();
+    fresh.save();
+    expect(new SourceDigests(cacheDir, content).digestOf(file, status()).bytes).toBeDefined();
+    // Settled: remembered, and the next check does not read it.
+    const settled = new SourceDigests(cacheDir, content, later);
+    const { digest } = settled.digestOf(file, status());
+    settled.save();
+    expect(new SourceDigests(cacheDir, content, later).digestOf(file, status())).toEqual({ digest });
+    // Replaced by rename (an editor's atomic save), same bytes: a new inode, so read again, same digest.
+    fs.writeFileSync(`${file}.tmp`, fs.readFileSync(file));
+    fs.renameSync(`${file}.tmp`, file);
+    const renamed = new SourceDigests(cacheDir, content, later).digestOf(file, status());
+    expect(renamed.bytes).toBeDefined();
+    expect(renamed.digest).toBe(digest);
+    // A check that no longer meets a file drops it from the table.
+    const empty = new SourceDigests(cacheDir, content, later);
+    empty.save();
+    const table = JSON.parse(
+      fs.readFileSync(path.join(cacheDir, 'sources', fs.readdirSync(path.join(cacheDir, 'sources'))[0]!), 'utf8'),
+    );
+    expect(table.files).toEqual({});
   });
 });

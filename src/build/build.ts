@@ -176,6 +176,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ? options.inputKey
       : inputKey({
           contentDir: options.contentDir,
+          cacheDir: options.cacheDir ?? null,
           ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
           ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}),
         });

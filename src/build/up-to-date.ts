@@ -6,8 +6,9 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from './compiler-key.js';
-import { readAndKeep } from '../util/read-once.js';
-import { contentFileProblem, type RealFolders } from '../content/content-file.js';
+import { forgetKeptReads, keepChecked } from '../util/read-once.js';
+import { checkContentFile, type RealFolders } from '../content/content-file.js';
+import { SourceDigests, sourceDigest } from './source-digests.js';
 
 /** Written beside public/ and worker/ after each build: what went in, what came out. */
 export const manifestName = 'build-manifest.json';
@@ -28,27 +29,43 @@ export interface BuildManifest {
 
 export interface InputKeyOptions {
   contentDir: string;
+  /** Where the digests of unchanged files are remembered between checks; without it every file is read. */
+  cacheDir?: string | null;
   baseUrl?: string;
   sourceDateEpoch?: string;
 }
 
-function hashFiles(hash: ReturnType<typeof createHash>, root: string, patterns: string[]): void {
+function hashFiles(
+  hash: ReturnType<typeof createHash>,
+  root: string,
+  patterns: string[],
+  digests: SourceDigests | undefined,
+): void {
   if (!fs.existsSync(root)) return;
   const folders: RealFolders = new Map();
   for (const file of fg.sync(patterns, { cwd: root, dot: false }).sort()) {
+    const full = path.join(root, file);
     // A file the build will refuse (a link out of the folder, a device, a huge file) is never read here either.
-    const refused = contentFileProblem(root, path.join(root, file), folders);
-    hash
-      .update(file)
-      .update('\0')
-      .update(refused ? `refused: ${refused.message}` : readAndKeep(path.join(root, file)))
-      .update('\0');
+    const checked = checkContentFile(root, full, folders);
+    if ('problem' in checked) {
+      hash.update(file).update('\0').update(`refused: ${checked.problem.message}`).update('\0');
+      continue;
+    }
+    const source = digests ? digests.digestOf(full, checked.stat) : readWhole(full);
+    keepChecked(full, source);
+    hash.update(file).update('\0').update(source.digest).update('\0');
   }
+}
+
+function readWhole(file: string): { digest: string; bytes: Buffer } {
+  const bytes = fs.readFileSync(file);
+  return { digest: sourceDigest(bytes), bytes };
 }
 
 /**
  * Everything a build's output depends on, as one digest: the compiler, the options, every content
  * file and every template (built-in and the site's own). Equal keys mean byte-identical output.
+ * With a cache folder, files whose status is unchanged since an earlier check are not read again (SourceDigests).
  */
 export function inputKey(options: InputKeyOptions): string | null {
   if (!fs.existsSync(path.join(path.resolve(options.contentDir), 'site.yaml'))) return null;
@@ -56,12 +73,14 @@ export function inputKey(options: InputKeyOptions): string | null {
     .update(compilerKey())
     .update(JSON.stringify([options.baseUrl ?? '', options.sourceDateEpoch ?? '']));
   const contentDir = path.resolve(options.contentDir);
-  hashFiles(hash, contentDir, ['**/*']);
-  hashFiles(hash, builtinTemplatesDir, ['**/*']);
+  const digests = options.cacheDir ? new SourceDigests(options.cacheDir, contentDir) : undefined;
+  hashFiles(hash, contentDir, ['**/*'], digests);
+  hashFiles(hash, builtinTemplatesDir, ['**/*'], digests);
   // A site's own templates may live outside the content folder.
   const site = fs.readFileSync(path.join(contentDir, 'site.yaml'), { encoding: 'utf8', flag: 'r' });
   const templates = /^templates:\s*["']?([^"'\n#]+?)["']?\s*$/m.exec(site)?.[1];
-  if (templates) hashFiles(hash, path.resolve(contentDir, templates), ['**/*']);
+  if (templates) hashFiles(hash, path.resolve(contentDir, templates), ['**/*'], digests);
+  digests?.save();
   return hash.digest('hex');
 }
 
@@ -159,7 +178,10 @@ export function checkUpToDate(options: InputKeyOptions & { outDir: string }): {
 } {
   const key = inputKey(options);
   const manifest = key ? upToDate(path.resolve(options.outDir), key) : null;
-  // Up to date: no build follows to read the manifest again, and `serve --watch` lives on.
-  if (manifest) forgetManifest();
+  // Up to date: no build follows to read the manifest or the checked files, and `serve --watch` lives on.
+  if (manifest) {
+    forgetManifest();
+    forgetKeptReads();
+  }
   return { key, manifest };
 }

@@ -65,6 +65,7 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
     const checked = checkUpToDate({
       contentDir,
       outDir: options.out,
+      cacheDir,
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
     });

@@ -30,27 +30,39 @@ function realFolder(folders: RealFolders, folder: string): string {
  * or a file elsewhere on the machine is refused without a byte of it reaching the build or a message.
  */
 export function contentFileProblem(root: string, file: string, folders: RealFolders = new Map()): Problem | null {
-  let stat = fs.lstatSync(file, { throwIfNoEntry: false });
-  if (!stat) return fileProblem(file, 'MissingFile', { missing: 'vanished' });
+  const checked = checkContentFile(root, file, folders);
+  return 'problem' in checked ? checked.problem : null;
+}
+
+/** As contentFileProblem, with the status of the file that may be read (the link's target for a link). */
+export function checkContentFile(
+  root: string,
+  file: string,
+  folders: RealFolders = new Map(),
+): { problem: Problem } | { stat: fs.BigIntStats } {
+  let stat = fs.lstatSync(file, { throwIfNoEntry: false, bigint: true });
+  if (!stat) return { problem: fileProblem(file, 'MissingFile', { missing: 'vanished' }) };
   // A linked folder (articles/guides -> ~/elsewhere) leaves the content folder as surely as a linked file.
   let target = path.join(realFolder(folders, path.dirname(file)), path.basename(file));
   if (stat.isSymbolicLink()) {
     try {
       target = fs.realpathSync(file);
     } catch {
-      return fileProblem(file, 'ContentOutsideFolder', { reason: 'dangling-link' });
+      return { problem: fileProblem(file, 'ContentOutsideFolder', { reason: 'dangling-link' }) };
     }
-    stat = fs.statSync(target);
+    stat = fs.statSync(target, { bigint: true });
   }
   const relative = path.relative(realFolder(folders, root), target);
   if (relative.startsWith('..') || path.isAbsolute(relative)) {
-    return fileProblem(file, 'ContentOutsideFolder', { reason: 'outside' });
+    return { problem: fileProblem(file, 'ContentOutsideFolder', { reason: 'outside' }) };
   }
-  if (!stat.isFile()) return fileProblem(file, 'ContentOutsideFolder', { reason: 'not-a-file' });
-  if (stat.size > maxContentFileBytes) {
-    return fileProblem(file, 'FileTooLarge', { bytes: stat.size, limitBytes: maxContentFileBytes });
+  if (!stat.isFile()) return { problem: fileProblem(file, 'ContentOutsideFolder', { reason: 'not-a-file' }) };
+  if (stat.size > BigInt(maxContentFileBytes)) {
+    return {
+      problem: fileProblem(file, 'FileTooLarge', { bytes: Number(stat.size), limitBytes: maxContentFileBytes }),
+    };
   }
-  return null;
+  return { stat };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -5,11 +5,10 @@ import { crossCheck } from './cross-checks.js';
 import { checkStaleness, reviewDateOf } from './stale-check.js';
 import { contentFileProblem, decodeContentText, type RealFolders } from './content-file.js';
 import { slugOf, slugPattern } from './slug.js';
-import { forgetKeptReads, hasKeptRead, readBytes } from '../util/read-once.js';
+import { forgetKeptReads, hasKeptRead, keptDigest, readBytes } from '../util/read-once.js';
 import fg from 'fast-glob';
 import { articleFiles, loadClusters } from './load-articles.js';
-import type { ParseJob } from './parse-document.js';
-import { parseDocuments, type ParseStats } from './parse-pool.js';
+import { type DocumentSource, parseDocuments, type ParseStats } from './parse-pool.js';
 import { loadPaths } from './load-paths.js';
 import { assembleResources } from './load-resources.js';
 import { loadSite } from './load-site.js';
@@ -50,34 +49,42 @@ export async function loadContent(
   const allResourceFiles = (await fg('resources/*.md', { cwd: dir, absolute: true })).sort();
   const resourceFiles = allResourceFiles.filter(readable);
   const articleFileList = (await articleFiles(dir)).filter(readable);
-  // Text that is not UTF-8 (or holds NUL bytes) is a problem of its file; the rest is parsed.
-  const job =
-    (kind: ParseJob['kind']) =>
-    (file: string): ParseJob[] => {
-      const read = decodeContentText(file, readBytes(file));
-      if (read.ok) return [{ file, text: read.text, kind }];
-      refused.push(read.problem);
-      return [];
-    };
-  const resourceJobs = resourceFiles.flatMap(job('resource'));
-  const articleJobs = articleFileList.flatMap(job('article'));
-  const jobs: ParseJob[] = [...resourceJobs, ...articleJobs];
-  forgetKeptReads();
-  const { results, stats } = await parseDocuments(jobs, {
+  const resourceSources = resourceFiles.map((file) => ({ file, kind: 'resource' as const, digest: keptDigest(file) }));
+  const articleSources = articleFileList.map((file) => ({ file, kind: 'article' as const, digest: keptDigest(file) }));
+  const sources: DocumentSource[] = [...resourceSources, ...articleSources];
+  const { results, stats } = await parseDocuments(sources, {
     cacheDir: options.cacheDir ?? null,
     contentDir: dir,
+    // Text that is not UTF-8 (or holds NUL bytes) is a problem of its file; the rest is parsed.
+    read: ({ file }) => {
+      const bytes = readBytes(file);
+      const read = decodeContentText(file, bytes);
+      if (read.ok) return { text: read.text, bytes };
+      refused.push(read.problem);
+      return null;
+    },
     ...(options.threads === false ? { threads: false } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
-  const parsedArticles = new Map(articleJobs.map((job, index) => [job.file, results[resourceJobs.length + index]!]));
+  forgetKeptReads();
+  // A refused file has no parse: it is left out, its problem reported above.
+  const parsedOf = (from: number, list: DocumentSource[]) =>
+    list.flatMap((source, index) => {
+      const result = results[from + index];
+      return result ? [{ file: source.file, result }] : [];
+    });
+  const parsedResources = parsedOf(0, resourceSources);
+  const parsedArticles = new Map(
+    parsedOf(resourceSources.length, articleSources).map(({ file, result }) => [file, result]),
+  );
   const [siteResult, clusterResult, pathResult] = await Promise.all([
     loadSite(dir, options.baseUrl),
     loadClusters(dir, parsedArticles),
     loadPaths(dir),
   ]);
   const resourceResult = assembleResources(
-    resourceJobs.map((job) => job.file),
-    results.slice(0, resourceJobs.length),
+    parsedResources.map(({ file }) => file),
+    parsedResources.map(({ result }) => result),
   );
   const problems = [
     ...refused,

@@ -12,7 +12,7 @@ type Shard = Map<string, ParsedDocument>;
 
 /**
  * A persistent cache of parsed documents, keyed by the compiler and each document's path, kind and
- * full text. Outside dist/ (node_modules/.cache/agentdir by default), so CI can keep it between runs.
+ * bytes. Outside dist/ (node_modules/.cache/agentdir by default), so CI can keep it between runs.
  *
  * Entries live in a few dozen pack files per content folder rather than one file per document:
  * thousands of tiny writes cost more than the parse they save. A pack is read whole on first use and
@@ -41,13 +41,14 @@ export class ParseCache {
     );
   }
 
-  static keyOf(job: ParseJob): string {
+  /** A document's key: its kind, its path and the digest of its bytes (sourceDigest). */
+  static keyOf(document: Pick<ParseJob, 'kind' | 'file'>, digest: string): string {
     return createHash('sha256')
-      .update(job.kind)
+      .update(document.kind)
       .update('\0')
-      .update(job.file)
+      .update(document.file)
       .update('\0')
-      .update(job.text)
+      .update(digest)
       .digest('hex');
   }
 

@@ -5,6 +5,7 @@ import { parseDocument, type ParsedDocument, type ParseJob } from './parse-docum
 import { schemaRegistry } from '../schemas/registry.js';
 import { threadScript } from '../util/paths.js';
 import { ParseCache } from './parse-cache.js';
+import { sourceDigest } from '../build/source-digests.js';
 
 /** Below this many documents to parse, starting threads costs more than it saves. */
 const poolThreshold = 64;
@@ -21,40 +22,65 @@ export interface ParseStats {
 /** The compiled worker script; the pool is used only when it exists (after `npm run compile`). */
 const workerScript = threadScript('content/parse-worker');
 
+/** A document to parse, before it is read. */
+export interface DocumentSource {
+  file: string;
+  kind: ParseJob['kind'];
+  /** The digest of its bytes (sourceDigest) when the up-to-date check found it: a cached parse is then found unread. */
+  digest?: string | undefined;
+}
+
+/** A source's text, and the bytes it was decoded from; null when the file is refused (the reader keeps its problem). */
+export type ReadSource = (source: DocumentSource) => { text: string; bytes: Buffer } | null;
+
 /**
- * Parses every document once: from the persistent cache when its text is unchanged, otherwise on a
+ * Parses every document once: from the persistent cache when its bytes are unchanged, otherwise on a
  * pool of worker threads sized to the machine's cores (or inline for a handful of documents).
- * Each job's text is let go of once its document is parsed: the result carries what the build
- * needs, and a large site's sources would otherwise stay in memory twice over.
+ * A document whose digest is known and cached is never read. Each job's text is let go of once its
+ * document is parsed: the result carries what the build needs, and a large site's sources would
+ * otherwise stay in memory twice over. A refused file's result is null.
  */
 export async function parseDocuments(
-  jobs: ParseJob[],
+  sources: DocumentSource[],
   options: {
     cacheDir: string | null;
     contentDir: string;
+    read: ReadSource;
     threads?: boolean;
     onProgress?: (done: number, total: number) => void;
   },
-): Promise<{ results: ParsedDocument[]; stats: ParseStats }> {
+): Promise<{ results: (ParsedDocument | null)[]; stats: ParseStats }> {
   const cache = options.cacheDir ? new ParseCache(options.cacheDir, options.contentDir) : undefined;
-  const results: (ParsedDocument | undefined)[] = new Array(jobs.length);
+  const results: (ParsedDocument | null | undefined)[] = new Array(sources.length);
   const misses: { index: number; job: ParseJob & { key: string } }[] = [];
-  jobs.forEach((job, index) => {
-    const key = ParseCache.keyOf(job);
-    const hit = cache?.get(key);
+  let refused = 0;
+  sources.forEach((source, index) => {
+    const known = cache && source.digest !== undefined ? ParseCache.keyOf(source, source.digest) : undefined;
+    const hit = known === undefined ? undefined : cache?.get(known);
     if (hit) {
       results[index] = hit;
-      job.text = '';
-    } else misses.push({ index, job: { ...job, key } });
+      return;
+    }
+    const read = options.read(source);
+    if (!read) {
+      results[index] = null;
+      refused++;
+      return;
+    }
+    // The bytes read now are what the parse sees: they, not a digest from before, name the cache entry.
+    const key = cache ? ParseCache.keyOf(source, sourceDigest(read.bytes)) : '';
+    const cached = cache && key !== known ? cache.get(key) : undefined;
+    if (cached) results[index] = cached;
+    else misses.push({ index, job: { file: source.file, kind: source.kind, text: read.text, key } });
   });
-  let done = jobs.length - misses.length;
+  let done = sources.length - misses.length;
   const parsed = (miss: (typeof misses)[number], result: ParsedDocument) => {
     results[miss.index] = result;
     cache?.set(miss.job.key, result);
-    jobs[miss.index]!.text = miss.job.text = '';
-    options.onProgress?.(++done, jobs.length);
+    miss.job.text = '';
+    options.onProgress?.(++done, sources.length);
   };
-  options.onProgress?.(done, jobs.length);
+  options.onProgress?.(done, sources.length);
 
   const threads =
     options.threads !== false && misses.length >= poolThreshold && fs.existsSync(workerScript)
@@ -71,8 +97,13 @@ export async function parseDocuments(
   }
   cache?.save();
   return {
-    results: results as ParsedDocument[],
-    stats: { documents: jobs.length, cached: jobs.length - misses.length, parsed: misses.length, threads },
+    results: results as (ParsedDocument | null)[],
+    stats: {
+      documents: sources.length,
+      cached: sources.length - misses.length - refused,
+      parsed: misses.length,
+      threads,
+    },
   };
 }
 

@@ -27,7 +27,12 @@ export async function buildUnlessUpToDate(options: SiteBuildOptions): Promise<Si
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}),
   };
-  const { key, manifest } = checkUpToDate({ contentDir: options.contentDir, outDir: options.dist, ...settings });
+  const { key, manifest } = checkUpToDate({
+    contentDir: options.contentDir,
+    outDir: options.dist,
+    cacheDir: options.cacheDir,
+    ...settings,
+  });
   if (key && manifest) return { upToDate: true, key };
   const { build } = await import('../build/build.js');
   const { onSession } = options;
