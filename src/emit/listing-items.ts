@@ -48,7 +48,30 @@ export function accessHref(context: EmitContext): string {
   return terms && !terms.premium ? pagePaths.resource(terms.slug) : context.urls.pricing;
 }
 
-export function resourceItem(resource: Resource, context: EmitContext) {
+/**
+ * One item per document and context, made on first use and never changed: every listing shows the
+ * same object, so a `{% render %}` of it is rendered once (render-memo.ts). Callers that add a field spread it.
+ */
+function itemOnce<Document extends object, Item>(
+  make: (document: Document, context: EmitContext) => Item,
+): (document: Document, context: EmitContext) => Item {
+  const made = new WeakMap<EmitContext, WeakMap<Document, Item>>();
+  return (document, context) => {
+    let items = made.get(context);
+    if (!items) {
+      items = new WeakMap();
+      made.set(context, items);
+    }
+    let item = items.get(document);
+    if (item === undefined) {
+      item = Object.freeze(make(document, context));
+      items.set(document, item);
+    }
+    return item;
+  };
+}
+
+export const resourceItem = itemOnce((resource: Resource, context: EmitContext) => {
   const category = categoryLink(resource.category, context);
   return {
     ...resourceCore(resource),
@@ -60,9 +83,9 @@ export function resourceItem(resource: Resource, context: EmitContext) {
     category_href: category.href,
     tag_links: tagLinks(resource.tags),
   };
-}
+});
 
-export function articleItem(article: Article, context: EmitContext) {
+export const articleItem = itemOnce((article: Article, context: EmitContext) => {
   const cluster = context.model.clusters.find((candidate) => candidate.id === article.clusterId);
   const ordered = cluster ? clusterArticles(cluster) : [article];
   return {
@@ -76,4 +99,4 @@ export function articleItem(article: Article, context: EmitContext) {
     cluster_title: cluster?.title ?? article.clusterId,
     cluster_href: pagePaths.cluster(article.clusterId),
   };
-}
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Liquid } from 'liquidjs';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { readTemplateText, templateFileSystem } from './template-files.js';
+import { memoRenderTag } from './render-memo.js';
 
 export type TemplateName =
   | 'home'
@@ -40,6 +41,7 @@ export function createPageRenderer(userTemplatesDir?: string): PageRenderer {
     strictFilters: true,
     greedy: false,
   });
+  liquid.registerTag('render', memoRenderTag());
   return {
     render: (template, data) => liquid.renderFileSync(template, data) as string,
     readAsset: (name) => {
