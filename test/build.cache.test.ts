@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
+import fg from 'fast-glob';
 import { describe, expect, it, vi } from 'vitest';
 import { build } from '../src/build/build.js';
 import { inputKey, upToDate } from '../src/build/up-to-date.js';
@@ -125,18 +126,47 @@ describe('incremental output', () => {
     await equalsFreshBuild();
   });
 
-  it('renders every page again when something all pages show changes (a title)', async () => {
+  it('renders again the pages that show an edited title, and keeps the pages that do not', async () => {
     const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     await run();
-    const before = fs.statSync(path.join(outDir, 'public/resources/getting-started/index.html')).ino;
-    const file = path.join(content, 'resources', 'wire-formats.md');
-    fs.writeFileSync(
-      file,
-      fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'),
-    );
+    const inode = (file: string) => fs.statSync(path.join(outDir, file)).ino;
+    const before = {
+      other: inode('public/resources/wire-formats/index.html'),
+      citing: inode('public/articles/basics-guide/index.html'),
+      citingJson: inode('public/api/articles/basics-guide.json'),
+      notCiting: inode('public/articles/next-steps/index.html'),
+    };
+    // The basics guide cites getting-started; next-steps and the other resources do not show it.
+    const file = path.join(content, 'resources', 'getting-started.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Starting out'));
     await run();
-    expect(fs.statSync(path.join(outDir, 'public/resources/getting-started/index.html')).ino).not.toBe(before);
+    expect(inode('public/resources/wire-formats/index.html')).toBe(before.other);
+    expect(inode('public/articles/next-steps/index.html')).toBe(before.notCiting);
+    expect(inode('public/articles/basics-guide/index.html')).not.toBe(before.citing);
+    expect(inode('public/api/articles/basics-guide.json')).not.toBe(before.citingJson);
+    expect(fs.readFileSync(path.join(outDir, 'public/articles/basics-guide/index.html'), 'utf8')).toContain(
+      'Starting out',
+    );
     await equalsFreshBuild();
+  });
+
+  it('equals a fresh build after the title and description of any document change, one after another', async () => {
+    const { content, run, equalsFreshBuild } = incrementalSite();
+    await run();
+    const documents = fg.sync(['resources/*.md', 'articles/*/*.md'], { cwd: content }).sort();
+    expect(documents.length).toBeGreaterThanOrEqual(8);
+    for (const [index, document] of documents.entries()) {
+      const file = path.join(content, document);
+      fs.writeFileSync(
+        file,
+        fs
+          .readFileSync(file, 'utf8')
+          .replace(/^title: .*$/m, `title: Renamed ${index}`)
+          .replace(/^description: .*$/m, `description: A description written anew for this test, number ${index}.`),
+      );
+      await run();
+      await equalsFreshBuild();
+    }
   });
 
   it('copies each unchanged document’s part of the site-wide exports, and makes only the edited one’s', async () => {
@@ -285,11 +315,9 @@ describe('incremental output: pages that list documents, removed documents, inte
     );
     await run();
     expect(folder()).toBe(first);
-    // A title is on every page: nothing is kept.
-    fs.writeFileSync(
-      file,
-      fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats and schemas'),
-    );
+    // The site's name is on every page: nothing is kept.
+    const site = path.join(content, 'site.yaml');
+    fs.writeFileSync(site, fs.readFileSync(site, 'utf8').replace(/^name: .*$/m, 'name: Renamed directory'));
     await run();
     expect(folder()).not.toBe(first);
     await equalsFreshBuild();

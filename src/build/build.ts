@@ -40,7 +40,7 @@ import { HeapCeiling } from './heap-ceiling.js';
 import { checkOutputFolder } from './output-folder-guard.js';
 import { baseUrlProblem } from './option-problems.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
-import { exportContextKey, metadataEmitterKey, metadataModel, pageContextKey } from './output-reuse.js';
+import { contextKeys, exportContextKey, metadataEmitterKey, metadataModel } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
 import { forgetManifest, inputKey, manifestName, type BuildManifest } from './up-to-date.js';
 import { type GradeInputs, gradeOutput } from './grade-inputs.js';
@@ -228,11 +228,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     return Boolean(previous);
   };
-  const pageContext = pageContextKey(model, context.buildDate);
+  const { pages: pageContext, documents: documentContext } = contextKeys(model, context.buildDate);
   const documents = new DocumentOutputs({
     model,
     buildDate: context.buildDate,
-    pageContext,
+    documentContext,
     exportContext: exportContextKey(model),
     stagingDir: staged.dir,
     sentences,

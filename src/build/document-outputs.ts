@@ -1,6 +1,7 @@
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import type { EmitContext } from '../emit/context.js';
 import { documentKey, exportPartKey } from './output-reuse.js';
+import { shownDocuments } from '../emit/shown-documents.js';
 import type { PremiumSentence } from './premium-guard.js';
 import { RenderPool, renderThreadsAvailable } from './render-pool.js';
 import type { WrittenFile } from './staged-output.js';
@@ -11,8 +12,8 @@ const renderHereFirst = 64;
 export interface DocumentOutputsOptions {
   model: ContentModel;
   buildDate: string;
-  /** The page-context key (see output-reuse.ts) every document key starts from. */
-  pageContext: string;
+  /** The key every document key starts from (`documents` of contextKeys in output-reuse.ts). */
+  documentContext: string;
   /** The key every document's part of a site-wide export starts from (exportContextKey). */
   exportContext: string;
   stagingDir: string;
@@ -38,7 +39,8 @@ export class DocumentOutputs {
 
   /** What emitters of documents' files call (EmitContext.outputs). */
   readonly hook: NonNullable<EmitContext['outputs']> = {
-    keyOf: (document) => documentKey(this.options.pageContext, document),
+    keyOf: (document) =>
+      documentKey(this.options.documentContext, document, shownDocuments(document, this.options.model)),
     // Asked once per export that carries the document (five of them): hashed once.
     partKeyOf: (document) => {
       let key = this.partKeys.get(document);

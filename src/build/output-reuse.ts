@@ -10,17 +10,30 @@ import { compilerKey } from './compiler-key.js';
 /** Fields that are the document's own text or bookkeeping, not metadata other pages can show. */
 const ownFields = new Set(['body', 'rendered', 'source', 'file', 'bodyLineOffset']);
 
-const metadataText = new WeakMap<Resource | Article, string>();
+/**
+ * Metadata the own files of other documents show only when they name the document (shownDocuments):
+ * those files' keys cover it for the documents they show, so the context of documents' files leaves it out.
+ */
+const shownFields = new Set([...ownFields, 'title', 'description']);
 
-/** A document's metadata as JSON, made once per document: the page context and its own key both hash it. */
-function metadataOf(document: Resource | Article): string {
-  let text = metadataText.get(document);
-  if (text === undefined) {
-    text = JSON.stringify(document, (key, value) => (ownFields.has(key) ? undefined : value));
-    metadataText.set(document, text);
-  }
-  return text;
+/** A document's metadata as JSON without `fields`, made once per document and set of fields. */
+function jsonWithout(fields: ReadonlySet<string>): (document: Resource | Article) => string {
+  const made = new WeakMap<Resource | Article, string>();
+  return (document) => {
+    let text = made.get(document);
+    if (text === undefined) {
+      text = JSON.stringify(document, (key, value) => (fields.has(key) ? undefined : value));
+      made.set(document, text);
+    }
+    return text;
+  };
 }
+
+/** A document's metadata: the page context and its own key both hash it. */
+const metadataOf = jsonWithout(ownFields);
+
+/** A document's metadata but what other documents' own files show of it by name. */
+const structureOf = jsonWithout(shownFields);
 
 function hashTemplates(hash: ReturnType<typeof createHash>, folder: string | undefined): void {
   if (!folder || !fs.existsSync(folder)) return;
@@ -29,16 +42,18 @@ function hashTemplates(hash: ReturnType<typeof createHash>, folder: string | und
 }
 
 /**
- * What every page depends on besides its own document: the compiler, templates, site settings,
- * build date, and the metadata (never the bodies) of all documents, clusters and paths, which
- * pages show in navigation, breadcrumbs and listings.
+ * What pages depend on besides their own document: the compiler, templates, site settings, build
+ * date, clusters and paths, and the metadata (never the bodies) of all documents, which pages show
+ * in navigation, breadcrumbs and listings. `pages` covers all of it (listing pages, discovery files);
+ * `documents` is what every document's own files (its page and variants) depend on besides itself
+ * and the documents they show (documentKey): the same without the titles and descriptions of
+ * documents, which those files show only of the documents shownDocuments names.
  */
-export function pageContextKey(model: ContentModel, buildDate: string): string {
-  const hash = createHash('sha256').update(compilerKey()).update(JSON.stringify(model.site)).update(buildDate);
-  hashTemplates(hash, builtinTemplatesDir);
-  hashTemplates(hash, model.site.templates ? path.resolve(model.dir, model.site.templates) : undefined);
-  for (const document of [...model.resources, ...model.articles]) hash.update(metadataOf(document));
-  hash.update(
+export function contextKeys(model: ContentModel, buildDate: string): { pages: string; documents: string } {
+  const shared = createHash('sha256').update(compilerKey()).update(JSON.stringify(model.site)).update(buildDate);
+  hashTemplates(shared, builtinTemplatesDir);
+  hashTemplates(shared, model.site.templates ? path.resolve(model.dir, model.site.templates) : undefined);
+  shared.update(
     JSON.stringify(
       model.clusters.map(({ id, title, status, description, target_query, started, target_subs }) => [
         id,
@@ -51,8 +66,14 @@ export function pageContextKey(model: ContentModel, buildDate: string): string {
       ]),
     ),
   );
-  hash.update(JSON.stringify(model.paths));
-  return hash.digest('hex');
+  shared.update(JSON.stringify(model.paths));
+  const common = shared.digest('hex');
+  const over = (describe: (document: Resource | Article) => string) => {
+    const hash = createHash('sha256').update(common);
+    for (const document of [...model.resources, ...model.articles]) hash.update(describe(document));
+    return hash.digest('hex');
+  };
+  return { pages: over(metadataOf), documents: over(structureOf) };
 }
 
 /**
@@ -85,9 +106,15 @@ export function exportPartKey(context: string, document: Resource | Article): st
   return createHash('sha256').update(context).update(contentDigest(document)).digest('base64url');
 }
 
-/** The key of one document's own outputs: the page context plus its full text. */
-export function documentKey(context: string, document: Resource | Article): string {
-  return createHash('sha256').update(context).update(contentDigest(document)).digest('hex');
+/**
+ * The key of one document's own outputs: the document context (contextKeys), its full text,
+ * and the titles and descriptions of the documents its files show (shownDocuments).
+ */
+export function documentKey(context: string, document: Resource | Article, shown: (Resource | Article)[]): string {
+  const hash = createHash('sha256').update(context).update(contentDigest(document));
+  for (const other of shown)
+    hash.update(JSON.stringify(['clusterId' in other, other.slug, other.title, other.description]));
+  return hash.digest('hex');
 }
 
 /** The key of everything an emitter that reads only metadata makes: the page context and the emitter. */

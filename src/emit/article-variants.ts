@@ -10,6 +10,7 @@ import { pagePaths } from './page-paths.js';
 import { readableHtml, readingMinutes } from './readable-html.js';
 import { bodyHtml } from '../markdown/stored-markdown.js';
 import { tableOfContents } from './table-of-contents.js';
+import { renderingFilesOf } from './shown-documents.js';
 
 function articleHtml(article: Article, cluster: Cluster, context: EmitContext): string {
   const { urls, model } = context;
@@ -90,12 +91,16 @@ export function* articleFiles(
 ): Generator<OutputFile> {
   const [html, markdown, json] = articlePaths(article) as [string, string?, string?];
   const keyed = key ? { key } : {};
-  yield { path: html, content: articleHtml(article, cluster, context), ...keyed };
+  const within = <T>(render: () => T) => renderingFilesOf(article, context.model, render);
+  yield { path: html, content: within(() => articleHtml(article, cluster, context)), ...keyed };
   if (!markdown || !json) return;
   // Its place in the cluster as agents see it: previous and next are guides they can read.
   const listed = agentCluster(cluster, context);
-  yield { path: markdown, content: articleMarkdown(article, listed, context), ...keyed };
-  yield { ...jsonFile(context.registry, json, articleJson(article, listed, context), 'article'), ...keyed };
+  yield { path: markdown, content: within(() => articleMarkdown(article, listed, context)), ...keyed };
+  yield {
+    ...within(() => jsonFile(context.registry, json, articleJson(article, listed, context), 'article')),
+    ...keyed,
+  };
 }
 
 /** Every guide's HTML, Markdown and JSON variant, and /api/articles.jsonl. */

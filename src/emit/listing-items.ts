@@ -4,6 +4,7 @@ import type { EmitContext } from './context.js';
 import { pagePaths } from './page-paths.js';
 import { premiumFields, resourceCore } from './resource-json.js';
 import { categoriesJson } from './taxonomies.js';
+import { noteShown } from './shown-documents.js';
 
 // What templates that list resources or guides receive: public fields and page addresses only.
 // A premium body must never be one `{{ }}` away, so listings never get a `Resource` itself.
@@ -52,11 +53,12 @@ export function accessHref(context: EmitContext): string {
  * One item per document and context, made on first use and never changed: every listing shows the
  * same object, so a `{% render %}` of it is rendered once (render-memo.ts). Callers that add a field spread it.
  */
-function itemOnce<Document extends object, Item>(
+function itemOnce<Document extends Resource | Article, Item>(
   make: (document: Document, context: EmitContext) => Item,
 ): (document: Document, context: EmitContext) => Item {
   const made = new WeakMap<EmitContext, WeakMap<Document, Item>>();
   return (document, context) => {
+    noteShown(document);
     let items = made.get(context);
     if (!items) {
       items = new WeakMap();

@@ -10,6 +10,7 @@ import { readableHtml, readingMinutes } from './readable-html.js';
 import { bodyHtml } from '../markdown/stored-markdown.js';
 import { resourceJson, resourceMarkdown } from './resource-json.js';
 import { tableOfContents } from './table-of-contents.js';
+import { renderingFilesOf } from './shown-documents.js';
 
 /** Learning paths that include a resource, with its place in each. */
 function pathsThrough(resource: Resource, context: EmitContext) {
@@ -69,10 +70,11 @@ export function resourcePaths(resource: Resource): string[] {
 export function* resourceFiles(resource: Resource, context: EmitContext, key?: string): Generator<OutputFile> {
   const [html, markdown, json] = resourcePaths(resource) as [string, string?, string?];
   const keyed = key ? { key } : {};
-  yield { path: html, content: resourceHtml(resource, context), ...keyed };
+  const within = <T>(render: () => T) => renderingFilesOf(resource, context.model, render);
+  yield { path: html, content: within(() => resourceHtml(resource, context)), ...keyed };
   if (!markdown || !json) return;
-  yield { path: markdown, content: resourceMarkdown(resource, context), ...keyed };
-  yield { ...jsonFile(context.registry, json, resourceJson(resource, context), 'resource'), ...keyed };
+  yield { path: markdown, content: within(() => resourceMarkdown(resource, context)), ...keyed };
+  yield { ...within(() => jsonFile(context.registry, json, resourceJson(resource, context), 'resource')), ...keyed };
 }
 
 /** HTML, Markdown and JSON variants of every free resource. Premium variants go to the worker (see worker-data). */

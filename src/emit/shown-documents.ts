@@ -1,0 +1,63 @@
+import type { Article, ContentModel, Resource } from '../content/model.js';
+import { clusterArticles, resourcesBySlugOf } from './article-json.js';
+
+type Document = Resource | Article;
+
+/** What names a document across copies of the model (a render thread has its own). */
+function nameOf(document: Document): string {
+  return `${'clusterId' in document ? 'article' : 'resource'}:${document.slug}`;
+}
+
+const citedBy = new WeakMap<ContentModel, Map<string, Article[]>>();
+
+/** The guides that cite each resource, by slug, made once per model. */
+function guidesCiting(model: ContentModel): Map<string, Article[]> {
+  let index = citedBy.get(model);
+  if (!index) {
+    index = new Map();
+    for (const article of model.articles)
+      for (const slug of article.resources) index.set(slug, [...(index.get(slug) ?? []), article]);
+    citedBy.set(model, index);
+  }
+  return index;
+}
+
+/**
+ * The other documents whose title and description a document's own files show: a resource lists
+ * the guides that cite it; a guide lists its cluster's guides and the resources it cites. A
+ * document's key covers their titles and descriptions (see documentKey), so editing one title
+ * renders again the pages that show it, not every page. Listing pages show every document and keep
+ * the key that covers all of them. The files of a document ask for any other document's listing
+ * item only through listing-items.ts, which checks the document is named here (showing).
+ */
+export function shownDocuments(document: Document, model: ContentModel): Document[] {
+  if (!('clusterId' in document)) return guidesCiting(model).get(document.slug) ?? [];
+  const cluster = model.clusters.find((candidate) => candidate.id === document.clusterId);
+  const resources = resourcesBySlugOf(model);
+  return [
+    ...(cluster ? clusterArticles(cluster).filter((other) => other.slug !== document.slug) : []),
+    ...document.resources.flatMap((slug) => resources.get(slug) ?? []),
+  ];
+}
+
+/** The document whose own files are being rendered, and the documents they may show. */
+let showing: { document: string; shown: Set<string> } | undefined;
+
+/** Runs `render` (the making of one of `document`'s own files) with the check of what it shows. */
+export function renderingFilesOf<T>(document: Document, model: ContentModel, render: () => T): T {
+  const outer = showing;
+  showing = { document: nameOf(document), shown: new Set([document, ...shownDocuments(document, model)].map(nameOf)) };
+  try {
+    return render();
+  } finally {
+    showing = outer;
+  }
+}
+
+/** Called for every document a listing item is made of: while a document's files render, it must be one they may show. */
+export function noteShown(document: Document): void {
+  if (showing && !showing.shown.has(nameOf(document)))
+    throw new Error(
+      `The files of ${showing.document} show ${nameOf(document)}, which shownDocuments (src/emit/shown-documents.ts) does not name: its title could go stale. This is a bug in agentdir.`,
+    );
+}
