@@ -126,7 +126,7 @@ describe('incremental output', () => {
     await equalsFreshBuild();
   });
 
-  it('renders again the pages that show an edited title, and keeps the pages that do not', async () => {
+  it('renders again the pages that show an edited title (its guides, tags, category), and keeps the others', async () => {
     const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     await run();
     const inode = (file: string) => fs.statSync(path.join(outDir, file)).ino;
@@ -135,6 +135,10 @@ describe('incremental output', () => {
       citing: inode('public/articles/basics-guide/index.html'),
       citingJson: inode('public/api/articles/basics-guide.json'),
       notCiting: inode('public/articles/next-steps/index.html'),
+      ownTag: inode('public/tags/basics/index.html'),
+      otherTag: inode('public/tags/formats/index.html'),
+      ownCategory: inode('public/categories/start-here/index.html'),
+      otherCategory: inode('public/categories/protocols/index.html'),
     };
     // The basics guide cites getting-started; next-steps and the other resources do not show it.
     const file = path.join(content, 'resources', 'getting-started.md');
@@ -144,6 +148,11 @@ describe('incremental output', () => {
     expect(inode('public/articles/next-steps/index.html')).toBe(before.notCiting);
     expect(inode('public/articles/basics-guide/index.html')).not.toBe(before.citing);
     expect(inode('public/api/articles/basics-guide.json')).not.toBe(before.citingJson);
+    // Listing pages: those that list it are rendered again, the others kept.
+    expect(inode('public/tags/basics/index.html')).not.toBe(before.ownTag);
+    expect(inode('public/categories/start-here/index.html')).not.toBe(before.ownCategory);
+    expect(inode('public/tags/formats/index.html')).toBe(before.otherTag);
+    expect(inode('public/categories/protocols/index.html')).toBe(before.otherCategory);
     expect(fs.readFileSync(path.join(outDir, 'public/articles/basics-guide/index.html'), 'utf8')).toContain(
       'Starting out',
     );

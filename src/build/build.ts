@@ -106,7 +106,13 @@ export type EmitterReads = 'text' | 'metadata';
  * Every output family, in the order a reader meets them in openapi.json. `agents`: every file it
  * writes is for agents, so it sees the model without the documents marked for people only.
  */
-export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: EmitterReads; agents?: true }[] = [
+export const emitters: {
+  emit: (context: EmitContext) => OutputFiles;
+  reads: EmitterReads;
+  agents?: true;
+  /** Keys each page by the documents it lists (listingFile), so one title edit renders few of them again. */
+  keysPages?: true;
+}[] = [
   { emit: emitResourceVariants, reads: 'text' },
   { emit: emitArticleVariants, reads: 'text' },
   { emit: emitIndexes, reads: 'metadata', agents: true },
@@ -127,8 +133,8 @@ export const emitters: { emit: (context: EmitContext) => OutputFiles; reads: Emi
   { emit: emitClusterMarkdown, reads: 'metadata', agents: true },
   { emit: emitLearningPathPages, reads: 'text' },
   { emit: emitLearningPathMarkdown, reads: 'text', agents: true },
-  { emit: emitCategoryPages, reads: 'metadata' },
-  { emit: emitTagPages, reads: 'metadata' },
+  { emit: emitCategoryPages, reads: 'metadata', keysPages: true },
+  { emit: emitTagPages, reads: 'metadata', keysPages: true },
   { emit: emitSearchPage, reads: 'metadata' },
   { emit: emitHeadersFile, reads: 'metadata' },
   { emit: emitWorkerData, reads: 'text', agents: true },
@@ -266,11 +272,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     options.onPhase?.('emitting and writing');
     const emitTimer = new PhaseTimer();
-    for (const { emit, reads, agents } of emitters) {
+    for (const { emit, reads, agents, keysPages } of emitters) {
       // An emitter that reads only metadata keeps all its files while the page context is unchanged.
-      const key = reads === 'metadata' ? metadataEmitterKey(pageContext, emit.name) : undefined;
+      const key = reads === 'metadata' && !keysPages ? metadataEmitterKey(pageContext, emit.name) : undefined;
       if (!key || !keep(key, staged.filesWithKey(key))) {
-        for (const file of emit(contextFor(Boolean(key), Boolean(agents)))) {
+        for (const file of emit(contextFor(reads === 'metadata', Boolean(agents)))) {
           // A file made from what its own key names is kept while the previous build wrote it under that key.
           if (!key && file.key && keep(file.key, [file.path, ...(file.copies ?? [])])) continue;
           write(key ? { ...file, key } : file);

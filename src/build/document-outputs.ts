@@ -1,6 +1,6 @@
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import type { EmitContext } from '../emit/context.js';
-import { documentKey, exportPartKey } from './output-reuse.js';
+import { documentKey, exportPartKey, listingKey } from './output-reuse.js';
 import { shownDocuments } from '../emit/shown-documents.js';
 import type { PremiumSentence } from './premium-guard.js';
 import { RenderPool, renderThreadsAvailable } from './render-pool.js';
@@ -50,6 +50,8 @@ export class DocumentOutputs {
       }
       return key;
     },
+    listingKeyOf: (path, documents) => listingKey(this.options.documentContext, path, documents),
+    keep: (key, paths) => this.options.keep(key, paths),
     skip: (kind, document, key, paths) => {
       if (this.options.keep(key, paths)) {
         releaseHtml(document);

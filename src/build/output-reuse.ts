@@ -117,6 +117,13 @@ export function documentKey(context: string, document: Resource | Article, shown
   return hash.digest('hex');
 }
 
+/** The key of a page that lists `documents`: the document context (contextKeys) and their metadata. */
+export function listingKey(context: string, path: string, documents: (Resource | Article)[]): string {
+  const hash = createHash('sha256').update(context).update('\0listing\0').update(path);
+  for (const document of documents) hash.update(metadataOf(document));
+  return hash.digest('hex');
+}
+
 /** The key of everything an emitter that reads only metadata makes: the page context and the emitter. */
 export function metadataEmitterKey(context: string, emitter: string): string {
   return createHash('sha256').update(context).update('\0emitter\0').update(emitter).digest('hex');

@@ -4,6 +4,7 @@ import { categoryEntries, resourceItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
 import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
 import { pageFile, pagePaths } from './page-paths.js';
+import { listingFile } from './shown-documents.js';
 
 /** The page of one category with resources, at /categories/<id>. */
 export function categoryPage(category: ReturnType<typeof categoryEntries>[number], context: EmitContext): OutputFile {
@@ -34,8 +35,14 @@ export function categoryPage(category: ReturnType<typeof categoryEntries>[number
 }
 
 /** /categories/<id>: the resources of one category. Declared categories without resources get no page. */
-export function emitCategoryPages(context: EmitContext): OutputFile[] {
-  return categoryEntries(context)
-    .filter((category) => category.count > 0)
-    .map((category) => categoryPage(category, context));
+export function* emitCategoryPages(context: EmitContext): Generator<OutputFile> {
+  const bySlug = resourcesBySlugOf(context.model);
+  for (const category of categoryEntries(context)) {
+    if (!category.count) continue;
+    const documents = category.resources.map((slug) => bySlug.get(slug)!);
+    const file = listingFile(context, pageFile(pagePaths.category(category.id)), documents, () =>
+      categoryPage(category, context),
+    );
+    if (file) yield file;
+  }
 }

@@ -22,6 +22,10 @@ export interface EmitContext {
     /** The key of a document's part of each site-wide export (see KeyedPart in output.ts). */
     partKeyOf(document: Resource | Article): string;
     skip(kind: 'resource' | 'article', document: Resource | Article, key: string, paths: string[]): boolean;
+    /** The key of a page that lists `documents` (see listingFile in shown-documents.ts). */
+    listingKeyOf(path: string, documents: (Resource | Article)[]): string;
+    /** Keeps the previous build's files under `key`: true when they are this build's too. */
+    keep(key: string, paths: string[]): boolean;
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { clusterArticles, resourcesBySlugOf } from './article-json.js';
+import type { EmitContext } from './context.js';
+import type { OutputFile } from './output.js';
 
 type Document = Resource | Article;
 
@@ -26,8 +28,8 @@ function guidesCiting(model: ContentModel): Map<string, Article[]> {
  * The other documents whose title and description a document's own files show: a resource lists
  * the guides that cite it; a guide lists its cluster's guides and the resources it cites. A
  * document's key covers their titles and descriptions (see documentKey), so editing one title
- * renders again the pages that show it, not every page. Listing pages show every document and keep
- * the key that covers all of them. The files of a document ask for any other document's listing
+ * renders again the pages that show it, not every page. Tag and category pages are keyed by the
+ * documents they list (listingFile); other listing pages keep the key that covers all metadata. The files of a document ask for any other document's listing
  * item only through listing-items.ts, which checks the document is named here (showing).
  */
 export function shownDocuments(document: Document, model: ContentModel): Document[] {
@@ -40,13 +42,33 @@ export function shownDocuments(document: Document, model: ContentModel): Documen
   ];
 }
 
-/** The document whose own files are being rendered, and the documents they may show. */
+/** The document whose own files (or the listing page) are being rendered, and the documents they may show. */
 let showing: { document: string; shown: Set<string> } | undefined;
 
 /** Runs `render` (the making of one of `document`'s own files) with the check of what it shows. */
 export function renderingFilesOf<T>(document: Document, model: ContentModel, render: () => T): T {
+  return showingOnly(nameOf(document), [document, ...shownDocuments(document, model)], render);
+}
+
+/**
+ * A page that lists `documents` (a tag's, a category's), keyed by them: kept from the previous
+ * build while they and what all documents' files share are unchanged, else rendered with the check
+ * that it shows no other document. Undefined when it was kept. Without reuse, simply rendered.
+ */
+export function listingFile(
+  context: EmitContext,
+  path: string,
+  documents: Document[],
+  render: () => OutputFile,
+): OutputFile | undefined {
+  const key = context.outputs?.listingKeyOf(path, documents);
+  if (key && context.outputs!.keep(key, [path])) return undefined;
+  return { ...showingOnly(path, documents, render), ...(key ? { key } : {}) };
+}
+
+function showingOnly<T>(name: string, documents: Document[], render: () => T): T {
   const outer = showing;
-  showing = { document: nameOf(document), shown: new Set([document, ...shownDocuments(document, model)].map(nameOf)) };
+  showing = { document: name, shown: new Set(documents.map(nameOf)) };
   try {
     return render();
   } finally {

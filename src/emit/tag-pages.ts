@@ -5,6 +5,7 @@ import { articleItem, resourceItem } from './listing-items.js';
 import type { OutputFile } from './output.js';
 import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
 import { pageFile, pagePaths } from './page-paths.js';
+import { listingFile } from './shown-documents.js';
 
 export interface SiteTag {
   tag: string;
@@ -55,5 +56,10 @@ export function tagPage({ tag, resources, articles }: SiteTag, context: EmitCont
 
 /** /tags/<tag>: the resources and guides that carry one tag. */
 export function* emitTagPages(context: EmitContext): Generator<OutputFile> {
-  for (const entry of siteTags(context)) yield tagPage(entry, context);
+  for (const entry of siteTags(context)) {
+    const file = listingFile(context, pageFile(pagePaths.tag(entry.tag)), [...entry.resources, ...entry.articles], () =>
+      tagPage(entry, context),
+    );
+    if (file) yield file;
+  }
 }
