@@ -4,7 +4,7 @@ import type { EmitContext } from './context.js';
 import { pagePaths } from './page-paths.js';
 import { premiumFields, resourceCore } from './resource-json.js';
 import { categoriesJson } from './taxonomies.js';
-import { noteShown } from './shown-documents.js';
+import { noteShown, renderingOwnFiles } from './shown-documents.js';
 
 // What templates that list resources or guides receive: public fields and page addresses only.
 // A premium body must never be one `{{ }}` away, so listings never get a `Resource` itself.
@@ -49,24 +49,32 @@ export function accessHref(context: EmitContext): string {
   return terms && !terms.premium ? pagePaths.resource(terms.slug) : context.urls.pricing;
 }
 
+/** Items remembered per context before the memo starts over: a 50,000-resource site must not hold them all. */
+const maxRememberedItems = 10_000;
+
 /**
- * One item per document and context, made on first use and never changed: every listing shows the
- * same object, so a `{% render %}` of it is rendered once (render-memo.ts). Callers that add a field spread it.
+ * One item per document and context, made on first use and never changed: the listings show the
+ * same object, so a `{% render %}` of it is rendered once (render-memo.ts), and the outputs remembered
+ * for it go when it does. A document's own files are made once each: their items are neither remembered nor frozen.
+ * Callers that add a field spread it.
  */
 function itemOnce<Document extends Resource | Article, Item>(
   make: (document: Document, context: EmitContext) => Item,
 ): (document: Document, context: EmitContext) => Item {
-  const made = new WeakMap<EmitContext, WeakMap<Document, Item>>();
+  const made = new WeakMap<EmitContext, Map<Document, Item>>();
   return (document, context) => {
     noteShown(document);
+    // Not frozen either: the render memo keeps outputs only for frozen objects (render-memo.ts).
+    if (renderingOwnFiles()) return make(document, context);
     let items = made.get(context);
     if (!items) {
-      items = new WeakMap();
+      items = new Map();
       made.set(context, items);
     }
     let item = items.get(document);
     if (item === undefined) {
       item = Object.freeze(make(document, context));
+      if (items.size >= maxRememberedItems) items.clear();
       items.set(document, item);
     }
     return item;

@@ -43,11 +43,16 @@ export function shownDocuments(document: Document, model: ContentModel): Documen
 }
 
 /** The document whose own files (or the listing page) are being rendered, and the documents they may show. */
-let showing: { document: string; shown: Set<string> } | undefined;
+let showing: { document: string; shown: Set<string>; ownFiles: boolean } | undefined;
+
+/** True while a document's own files render: they are made once each, so what they list is not worth remembering. */
+export function renderingOwnFiles(): boolean {
+  return Boolean(showing?.ownFiles);
+}
 
 /** Runs `render` (the making of one of `document`'s own files) with the check of what it shows. */
 export function renderingFilesOf<T>(document: Document, model: ContentModel, render: () => T): T {
-  return showingOnly(nameOf(document), [document, ...shownDocuments(document, model)], render);
+  return showingOnly(nameOf(document), [document, ...shownDocuments(document, model)], render, true);
 }
 
 /**
@@ -66,9 +71,9 @@ export function listingFile(
   return { ...showingOnly(path, documents, render), ...(key ? { key } : {}) };
 }
 
-function showingOnly<T>(name: string, documents: Document[], render: () => T): T {
+function showingOnly<T>(name: string, documents: Document[], render: () => T, ownFiles = false): T {
   const outer = showing;
-  showing = { document: name, shown: new Set(documents.map(nameOf)) };
+  showing = { document: name, shown: new Set(documents.map(nameOf)), ownFiles };
   try {
     return render();
   } finally {

@@ -17,15 +17,17 @@ const isScalar = (value: unknown): value is Scalar =>
   value === null || (typeof value !== 'object' && typeof value !== 'function');
 
 /**
- * Where a render's output is remembered: under its one object argument (by identity) and the
- * spelling of the others, or under the spelling alone. Undefined when there is more than one object.
+ * Where a render's output is remembered: under its one object argument (by identity; it must be
+ * frozen) and the spelling of the others, or under the spelling alone. Undefined when there is more
+ * than one object, or an object that is not frozen.
  */
 function placeOf(file: string, values: Record<string, unknown>): { object?: object; key: string } | undefined {
   let object: object | undefined;
   const spelled: string[] = [file];
   for (const [name, value] of Object.entries(values)) {
     if (isScalar(value)) spelled.push(`${name}=${value === undefined ? 'u' : JSON.stringify(value)}`);
-    else if (object || typeof value !== 'object') return undefined;
+    // Only a frozen object is the same for as long as it lives; a page's own data is not worth keeping anyway.
+    else if (object || typeof value !== 'object' || !Object.isFrozen(value)) return undefined;
     else {
       object = value;
       spelled.push(`${name}=*`);
@@ -37,9 +39,9 @@ function placeOf(file: string, values: Record<string, unknown>): { object?: obje
 /**
  * `{% render 'partial', name: value %}` that remembers its output per partial and arguments. A
  * rendered partial sees only its arguments (Liquid's `render`, unlike `include`, shares no
- * variables), and our filters are pure, so the same arguments give the same output. An object
- * argument counts as the same while it is the same object: the listings hand out one item per
- * document (listing-items.ts) and never change it, so a resource listed on three tag pages is
+ * variables), and our filters are pure, so the same arguments give the same output. A frozen object
+ * argument counts as the same while it is the same object: the listings hand out one frozen item per
+ * document (listing-items.ts), so a resource listed on three tag pages is
  * rendered once. Outputs remembered under an object go when it does. `with` and `for` forms, and
  * renders with more than one object argument, render as usual.
  * One memo per Liquid instance: a changed template gets a new instance, and so a new memo.
