@@ -4,6 +4,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { premiumSlugs } from '../emit/context.js';
+import { documentName } from '../emit/shown-documents.js';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from './compiler-key.js';
 
@@ -116,8 +117,7 @@ export function exportPartKey(context: string, document: Resource | Article): st
  */
 export function documentKey(context: string, document: Resource | Article, shown: (Resource | Article)[]): string {
   const hash = createHash('sha256').update(context).update(contentDigest(document));
-  for (const other of shown)
-    hash.update(JSON.stringify(['clusterId' in other, other.slug, other.title, other.description]));
+  for (const other of shown) hash.update(JSON.stringify([documentName(other), other.title, other.description]));
   return hash.digest('hex');
 }
 

@@ -47,19 +47,22 @@ function hashFiles(
     const full = path.join(root, file);
     // A file the build will refuse (a link out of the folder, a device, a huge file) is never read here either.
     const checked = checkContentFile(root, full, folders);
-    if ('problem' in checked) {
-      hash.update(file).update('\0').update(`refused: ${checked.problem.message}`).update('\0');
-      continue;
-    }
-    const source = digests ? digests.digestOf(full, checked.stat) : readWhole(full);
-    keepChecked(full, source);
-    hash.update(file).update('\0').update(source.digest).update('\0');
+    const digest =
+      'problem' in checked ? `refused: ${checked.problem.message}` : digestKept(full, checked.stat, digests);
+    hash.update(file).update('\0').update(digest).update('\0');
   }
 }
 
-function readWhole(file: string): { digest: string; bytes: Buffer } {
-  const bytes = fs.readFileSync(file);
-  return { digest: sourceDigest(bytes), bytes };
+/** A file's digest (remembered, or read), kept with any bytes read for the parse that follows (read-once.ts). */
+function digestKept(file: string, stat: fs.BigIntStats, digests: SourceDigests | undefined): string {
+  let source: { digest: string; bytes?: Buffer };
+  if (digests) source = digests.digestOf(file, stat);
+  else {
+    const bytes = fs.readFileSync(file);
+    source = { digest: sourceDigest(bytes), bytes };
+  }
+  keepChecked(file, source);
+  return source.digest;
 }
 
 /**

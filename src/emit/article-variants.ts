@@ -10,7 +10,7 @@ import { pagePaths } from './page-paths.js';
 import { readableHtml, readingMinutes } from './readable-html.js';
 import { bodyHtml } from '../markdown/stored-markdown.js';
 import { tableOfContents } from './table-of-contents.js';
-import { renderingFilesOf } from './shown-documents.js';
+import { filesRenderer } from './shown-documents.js';
 
 function articleHtml(article: Article, cluster: Cluster, context: EmitContext): string {
   const { urls, model } = context;
@@ -91,7 +91,7 @@ export function* articleFiles(
 ): Generator<OutputFile> {
   const [html, markdown, json] = articlePaths(article) as [string, string?, string?];
   const keyed = key ? { key } : {};
-  const within = <T>(render: () => T) => renderingFilesOf(article, context.model, render);
+  const within = filesRenderer(article, context.model);
   yield { path: html, content: within(() => articleHtml(article, cluster, context)), ...keyed };
   if (!markdown || !json) return;
   // Its place in the cluster as agents see it: previous and next are guides they can read.

@@ -10,7 +10,7 @@ import { readableHtml, readingMinutes } from './readable-html.js';
 import { bodyHtml } from '../markdown/stored-markdown.js';
 import { resourceJson, resourceMarkdown } from './resource-json.js';
 import { tableOfContents } from './table-of-contents.js';
-import { renderingFilesOf } from './shown-documents.js';
+import { filesRenderer } from './shown-documents.js';
 
 /** Learning paths that include a resource, with its place in each. */
 function pathsThrough(resource: Resource, context: EmitContext) {
@@ -70,7 +70,7 @@ export function resourcePaths(resource: Resource): string[] {
 export function* resourceFiles(resource: Resource, context: EmitContext, key?: string): Generator<OutputFile> {
   const [html, markdown, json] = resourcePaths(resource) as [string, string?, string?];
   const keyed = key ? { key } : {};
-  const within = <T>(render: () => T) => renderingFilesOf(resource, context.model, render);
+  const within = filesRenderer(resource, context.model);
   yield { path: html, content: within(() => resourceHtml(resource, context)), ...keyed };
   if (!markdown || !json) return;
   yield { path: markdown, content: within(() => resourceMarkdown(resource, context)), ...keyed };

@@ -6,7 +6,7 @@ import type { OutputFile } from './output.js';
 type Document = Resource | Article;
 
 /** What names a document across copies of the model (a render thread has its own). */
-function nameOf(document: Document): string {
+export function documentName(document: Document): string {
   return `${'clusterId' in document ? 'article' : 'resource'}:${document.slug}`;
 }
 
@@ -18,7 +18,11 @@ function guidesCiting(model: ContentModel): Map<string, Article[]> {
   if (!index) {
     index = new Map();
     for (const article of model.articles)
-      for (const slug of article.resources) index.set(slug, [...(index.get(slug) ?? []), article]);
+      for (const slug of article.resources) {
+        const citing = index.get(slug);
+        if (citing) citing.push(article);
+        else index.set(slug, [article]);
+      }
     citedBy.set(model, index);
   }
   return index;
@@ -29,8 +33,9 @@ function guidesCiting(model: ContentModel): Map<string, Article[]> {
  * the guides that cite it; a guide lists its cluster's guides and the resources it cites. A
  * document's key covers their titles and descriptions (see documentKey), so editing one title
  * renders again the pages that show it, not every page. Tag and category pages are keyed by the
- * documents they list (listingFile); other listing pages keep the key that covers all metadata. The files of a document ask for any other document's listing
- * item only through listing-items.ts, which checks the document is named here (showing).
+ * documents they list (listingFile); other listing pages keep the key that covers all metadata.
+ * The files of a document ask for any other document's listing item only through listing-items.ts,
+ * which checks the document is named here (noteShown).
  */
 export function shownDocuments(document: Document, model: ContentModel): Document[] {
   if (!('clusterId' in document)) return guidesCiting(model).get(document.slug) ?? [];
@@ -50,9 +55,13 @@ export function renderingOwnFiles(): boolean {
   return Boolean(showing?.ownFiles);
 }
 
-/** Runs `render` (the making of one of `document`'s own files) with the check of what it shows. */
-export function renderingFilesOf<T>(document: Document, model: ContentModel, render: () => T): T {
-  return showingOnly(nameOf(document), [document, ...shownDocuments(document, model)], render, true);
+/**
+ * What renders `document`'s own files, each with the check of what it shows: the documents it may
+ * show are worked out once for all of its files.
+ */
+export function filesRenderer(document: Document, model: ContentModel): <T>(render: () => T) => T {
+  const shown = new Set([document, ...shownDocuments(document, model)].map(documentName));
+  return (render) => showingOnly(documentName(document), shown, render, true);
 }
 
 /**
@@ -68,12 +77,12 @@ export function listingFile(
 ): OutputFile | undefined {
   const key = context.outputs?.listingKeyOf(path, documents);
   if (key && context.outputs!.keep(key, [path])) return undefined;
-  return { ...showingOnly(path, documents, render), ...(key ? { key } : {}) };
+  return { ...showingOnly(path, new Set(documents.map(documentName)), render), ...(key ? { key } : {}) };
 }
 
-function showingOnly<T>(name: string, documents: Document[], render: () => T, ownFiles = false): T {
+function showingOnly<T>(name: string, shown: Set<string>, render: () => T, ownFiles = false): T {
   const outer = showing;
-  showing = { document: name, shown: new Set(documents.map(nameOf)), ownFiles };
+  showing = { document: name, shown, ownFiles };
   try {
     return render();
   } finally {
@@ -83,8 +92,8 @@ function showingOnly<T>(name: string, documents: Document[], render: () => T, ow
 
 /** Called for every document a listing item is made of: while a document's files render, it must be one they may show. */
 export function noteShown(document: Document): void {
-  if (showing && !showing.shown.has(nameOf(document)))
+  if (showing && !showing.shown.has(documentName(document)))
     throw new Error(
-      `The files of ${showing.document} show ${nameOf(document)}, which shownDocuments (src/emit/shown-documents.ts) does not name: its title could go stale. This is a bug in agentdir.`,
+      `The files of ${showing.document} show ${documentName(document)}, which shownDocuments (src/emit/shown-documents.ts) does not name: its title could go stale. This is a bug in agentdir.`,
     );
 }

@@ -68,8 +68,12 @@ export function memoRenderTag({ maxChars = defaultMaxChars } = {}): typeof Rende
         yield* super.render(context, emitter);
         return;
       }
-      let outputs = place.object ? byObject.get(place.object) : plain;
-      const known = outputs?.get(place.key);
+      let outputs = plain;
+      if (place.object) {
+        outputs = byObject.get(place.object) ?? new Map();
+        byObject.set(place.object, outputs);
+      }
+      const known = outputs.get(place.key);
       if (known !== undefined) {
         emitter.write(known);
         return;
@@ -80,17 +84,14 @@ export function memoRenderTag({ maxChars = defaultMaxChars } = {}): typeof Rende
       const output = (capture as { buffer?: unknown }).buffer;
       emitter.write(output);
       if (typeof output !== 'string') return;
-      if (place.object && !outputs) {
-        outputs = new Map();
-        byObject.set(place.object, outputs);
-      } else if (!place.object) {
+      if (!place.object) {
         plainChars += place.key.length + output.length;
         if (plainChars > maxChars) {
           plain.clear();
           plainChars = place.key.length + output.length;
         }
       }
-      outputs!.set(place.key, output);
+      outputs.set(place.key, output);
     }
   };
 }
