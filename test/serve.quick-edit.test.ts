@@ -92,25 +92,43 @@ describe('serve --watch, an edit of a body', () => {
     );
   });
 
-  it('of a title is served from memory with the listing pages that show it, as the build then writes them', async () => {
+  /** Edits a title and checks the pages that show it are served from memory, as the build after it writes them. */
+  async function retitle(slug: string, title: string, pages: string[]) {
     const quickBefore = count(quickLine);
     const rebuiltBefore = count(rebuiltLine);
-    edit('wire-formats', (text) => text.replace(/^title: .*$/m, 'title: Wire formats, retitled'));
-    const pages = ['/categories/protocols', '/tags/formats', '/', '/api/resources/wire-formats.json'];
+    edit(slug, (text) => text.replace(/^title: .*$/m, `title: ${title}`));
     let fromMemory: string[] = [];
     await eventually(async () => {
       fromMemory = await Promise.all(pages.map(async (page) => (await server.get(page)).text));
-      expect(fromMemory.every((text) => text.includes('Wire formats, retitled'))).toBe(true);
+      expect(fromMemory.every((text) => text.includes(title))).toBe(true);
     });
     expect([count(quickLine), count(rebuiltLine)]).toEqual([quickBefore + 1, rebuiltBefore]);
     await eventually(async () => expect(count(rebuiltLine)).toBe(rebuiltBefore + 1));
     const fresh = (await buildFixture(content)).outDir;
     expect(tree(dist)).toEqual(tree(fresh));
     const written = (page: string) =>
-      fs.readFileSync(path.join(fresh, 'public', page.startsWith('/api/') ? page : `${page}/index.html`), 'utf8');
+      fs.readFileSync(path.join(fresh, 'public', path.extname(page) ? page : `${page}/index.html`), 'utf8');
     // The live-reload script is the watch server's own, added as pages are served.
     const withoutReload = (html: string) => html.replace(/<script>new EventSource\([^<]*<\/script>/, '');
     expect(fromMemory.map(withoutReload)).toEqual(pages.map(written));
+  }
+
+  it('of a title is served from memory with the listing pages that show it, as the build then writes them', async () => {
+    await retitle('wire-formats', 'Wire formats, retitled', [
+      '/categories/protocols',
+      '/tags/formats',
+      '/',
+      '/api/resources/wire-formats.json',
+      '/paths/first-path',
+      '/paths/first-path.md',
+    ]);
+  });
+
+  it('of a title is served from memory with the guides that cite the resource, their bodies read again', async () => {
+    await retitle('getting-started', 'Getting started, retitled', [
+      '/articles/basics-guide',
+      '/api/articles/basics-guide.json',
+    ]);
   });
 
   it("of a premium resource goes through a build, never from memory: its body is the worker's alone", async () => {

@@ -15,6 +15,11 @@ import { categoryEntries } from '../emit/listing-items.js';
 import { homePage } from '../emit/pages.js';
 import { siteTags, tagPage } from '../emit/tag-pages.js';
 import { resourceFiles } from '../emit/resource-variants.js';
+import { articleFiles } from '../emit/article-variants.js';
+import { emitLearningPathMarkdown, emitLearningPathPages } from '../emit/learning-path-pages.js';
+import { shownDocuments } from '../emit/shown-documents.js';
+import { agentView } from '../content/agent-view.js';
+import type { Article, ContentModel } from '../content/model.js';
 import type { SiteBuildOptions } from './site-build.js';
 import { type EditSession, editSession } from './edit-session.js';
 
@@ -34,7 +39,19 @@ export async function loadEditSession(options: SiteBuildOptions): Promise<EditSe
   return editSession(createEmitContext(model, options.sourceDateEpoch), premiumSentences(model));
 }
 
-const validator = () => schemaRegistry().validator('resource.frontmatter');
+const validator = (kind: 'resource' | 'article') => schemaRegistry().validator(`${kind}.frontmatter`);
+
+/** A file's text as the build would decode it; undefined when it cannot be read or decoded. */
+function readText(file: string): string | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const read = decodeContentText(file, bytes);
+  return read.ok ? read.text : undefined;
+}
 
 /**
  * Everything about a resource but its body, title and description: what decides where it is listed
@@ -56,6 +73,37 @@ function* listingPages(resource: Resource, context: EmitContext): Generator<Outp
 }
 
 /**
+ * The files of the guides that cite a retitled resource (their related resources show its title).
+ * The session holds no guide bodies, so each guide's body is parsed again from its file; its
+ * front matter is the session's, as the build that follows will find it unless the guide was
+ * edited too (then that edit has its own look coming, and this one only shows newer text).
+ */
+function* citingGuideFiles(resource: Resource, context: EmitContext): Generator<OutputFile> {
+  const { model } = context;
+  for (const guide of shownDocuments(resource, model) as Article[]) {
+    const text = readText(guide.file);
+    const parsed =
+      text === undefined ? undefined : parseDocument({ file: guide.file, text, kind: 'article' }, validator('article'));
+    if (!parsed?.rendered || parsed.problems.length) throw new Error(`${guide.file} needs a build`);
+    const cluster = model.clusters.find((candidate) => candidate.id === guide.clusterId);
+    if (!cluster) throw new Error(`${guide.file} has no cluster`);
+    const whole: Article = { ...guide, body: parsed.body, rendered: parsed.rendered };
+    yield* articleFiles(whole, cluster, context);
+  }
+}
+
+/** The learning paths with one of `resources` as a step: their pages show its title and count its words. */
+function* learningPathFiles(resources: Resource[], context: EmitContext): Generator<OutputFile> {
+  const slugs = new Set(resources.map((resource) => resource.slug));
+  const onPath = (model: ContentModel): ContentModel => ({
+    ...model,
+    paths: model.paths.filter((learningPath) => learningPath.steps.some((slug) => slugs.has(slug))),
+  });
+  yield* emitLearningPathPages({ ...context, model: onPath(context.model) });
+  yield* emitLearningPathMarkdown({ ...context, model: onPath(agentView(context.model)) });
+}
+
+/**
  * The new pages of an edit that changed only the bodies, titles or descriptions of free resources:
  * each edited file parsed again, and its page and variants (and, for a new title or description,
  * the listing pages that show it) rendered against the last build's context, exactly as a build
@@ -74,16 +122,10 @@ export function quickEdit(session: EditSession, files: string[], options: SiteBu
     if (path.dirname(file) === resourcesDir && !file.endsWith('.md')) continue;
     const before = known.get(file);
     if (!before || before.premium) return undefined;
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(file);
-    } catch {
-      return undefined;
-    }
-    const read = decodeContentText(file, bytes);
-    if (!read.ok) return undefined;
+    const text = readText(file);
+    if (text === undefined) return undefined;
     // Not through the parse cache: saving it keeps only the entries of the documents parsed.
-    const parsed = parseDocument({ file, text: read.text, kind: 'resource' }, validator());
+    const parsed = parseDocument({ file, text, kind: 'resource' }, validator('resource'));
     const assembled = assembleResources([file], [parsed]);
     const resource = assembled.resources[0];
     if (assembled.problems.length || !resource || placeOf(resource) !== placeOf(before)) return undefined;
@@ -98,18 +140,23 @@ export function quickEdit(session: EditSession, files: string[], options: SiteBu
   };
   const inspect = leakGuard(session.sentences);
   const pages = new Map<string, string>();
-  const rendered = [
-    ...edited.flatMap((resource) => [...resourceFiles(resource, context)]),
-    ...relisted.flatMap((resource) => [...listingPages(resource, context)]),
-  ];
+  const rendered = function* () {
+    for (const resource of edited) yield* resourceFiles(resource, context);
+    for (const resource of relisted) {
+      yield* listingPages(resource, context);
+      yield* citingGuideFiles(resource, context);
+    }
+    yield* learningPathFiles(edited, context);
+  };
   try {
-    for (const file of rendered) {
+    for (const file of rendered()) {
       const content = contentText(file);
       inspect(file.path, content);
       pages.set(file.path, content);
     }
   } catch {
-    // A page that would carry premium prose, or that reads what the session left out: the build says what is right.
+    // A page that would carry premium prose, that reads what the session left out, or a guide that no
+    // longer parses: the build says what is right.
     return undefined;
   }
   // The next edit compares with these documents, as the build that follows will.
