@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/fixtures.js';
 import { forgetManifest, manifestName, readManifest } from '../../src/build/up-to-date.js';
 
 function outputFolder(manifest: unknown): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-manifest-'));
+  const folder = tempDir('agentdir-manifest-');
   fs.writeFileSync(path.join(folder, manifestName), JSON.stringify(manifest));
   return folder;
 }

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/fixtures.js';
 import { bundleWorkerCode } from '../../src/build/bundle-worker.js';
 import { browserScriptEntries, bundleBrowserScript, type BrowserScriptName } from '../../src/emit/hashed-asset.js';
 import { prebundled, type BundledCode } from '../../src/util/prebundled.js';
 
 function bundlesFile(bundles: Record<string, BundledCode>): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-prebundled-')), 'prebundled.json');
+  const file = path.join(tempDir('agentdir-prebundled-'), 'prebundled.json');
   fs.writeFileSync(file, JSON.stringify(bundles));
   return file;
 }
@@ -33,7 +33,7 @@ describe('code bundled at compile time', () => {
     const stale = { ...current, inputs: { ...current.inputs, [source]: '0'.repeat(64) } };
     expect(prebundled('copy-page', bundlesFile({ 'copy-page': stale }))).toBeNull();
     expect(prebundled('copy-page', bundlesFile({}))).toBeNull();
-    expect(prebundled('copy-page', path.join(os.tmpdir(), 'no-such-folder', 'prebundled.json'))).toBeNull();
+    expect(prebundled('copy-page', path.join(tempDir(), 'no-such-folder', 'prebundled.json'))).toBeNull();
     const malformed = bundlesFile({});
     fs.writeFileSync(malformed, '{"copy-page": {"text": 1}');
     expect(prebundled('copy-page', malformed)).toBeNull();
