@@ -150,7 +150,7 @@ describe('serve --watch, an edit of a body', () => {
 });
 
 describe('the session an edit is answered from', () => {
-  it('holds every document but none of their bodies, and still answers an edit of one', async () => {
+  it('holds every document but none of their bodies or HTML, and still answers an edit of one', async () => {
     const { loadEditSession, quickEdit } = await import('../src/serve/quick-edit.js');
     const site = copyFixture('minimal');
     const options = {
@@ -163,6 +163,8 @@ describe('the session an edit is answered from', () => {
     const [first] = session.context.model.resources;
     expect(first?.title).toEqual(expect.any(String));
     expect(() => first?.body).toThrow(/A page answered from memory read `body`/);
+    // Nor their HTML: an edited page is rendered from its file, and a listing shows only metadata.
+    expect(session.context.model.resources.every((resource) => resource.rendered.packedHtml.length === 0)).toBe(true);
     const slug = 'wire-formats';
     fs.appendFileSync(path.join(site, 'resources', `${slug}.md`), '\nA sentence added while serving.\n');
     const pages = quickEdit(session, [path.join(site, 'resources', `${slug}.md`)], options);

@@ -1,4 +1,5 @@
 import type { Article, ContentModel, Resource } from '../content/model.js';
+import { withoutHtml } from '../markdown/stored-markdown.js';
 import type { EmitContext } from '../emit/context.js';
 import { documentKey, exportPartKey, listingKey } from './output-reuse.js';
 import { shownDocuments } from '../emit/shown-documents.js';
@@ -101,5 +102,5 @@ export class DocumentOutputs {
 
 /** A page's body HTML serves only its own page: once that is kept or handed to a thread, the model drops it. */
 function releaseHtml(document: Resource | Article): void {
-  document.rendered = { ...document.rendered, packedHtml: new Uint8Array(0) };
+  document.rendered = withoutHtml(document.rendered);
 }

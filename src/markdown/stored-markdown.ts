@@ -17,6 +17,13 @@ export function storeMarkdown({ html, ...rest }: RenderedMarkdown): StoredMarkdo
   return { ...rest, packedHtml: new Uint8Array(zlib.deflateRawSync(html, { level: 1 })) };
 }
 
+const noHtml = new Uint8Array(0);
+
+/** A stored rendering without its HTML: what is left once the document's own page no longer needs it. */
+export function withoutHtml(stored: StoredMarkdown): StoredMarkdown {
+  return { ...stored, packedHtml: noHtml };
+}
+
 /** The body's HTML of a stored rendering. */
 export function bodyHtml(stored: StoredMarkdown): string {
   return zlib.inflateRawSync(stored.packedHtml).toString('utf8');
