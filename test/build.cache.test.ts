@@ -386,12 +386,18 @@ describe('incremental output: pages that list documents, removed documents, inte
 });
 
 describe('the parse cache on disk', () => {
-  const packs = (cacheDir: string) => {
+  const packFolder = (cacheDir: string) => {
     const [compiler] = fs.readdirSync(path.join(cacheDir, 'parse'));
     const [site] = fs.readdirSync(path.join(cacheDir, 'parse', compiler!));
-    const folder = path.join(cacheDir, 'parse', compiler!, site!);
+    return path.join(cacheDir, 'parse', compiler!, site!);
+  };
+  const packFiles = (folder: string) => fs.readdirSync(folder).filter((name) => name.startsWith('pack-'));
+  const htmlFiles = (cacheDir: string) =>
+    fs.readdirSync(packFolder(cacheDir)).filter((name) => name.startsWith('html-'));
+  const packs = (cacheDir: string) => {
+    const folder = packFolder(cacheDir);
     return new Map(
-      fs.readdirSync(folder).map((name) => [
+      packFiles(folder).map((name) => [
         name,
         {
           mtime: fs.statSync(path.join(folder, name)).mtimeMs,
@@ -432,6 +438,32 @@ describe('the parse cache on disk', () => {
     fs.rmSync(extra);
     await run();
     expect([...packs(cacheDir).values()].reduce((sum, pack) => sum + pack.entries, 0)).toBe(documents);
+    // Each pack's body HTML is in a file beside it, and at most the previous write's lingers.
+    const perPack = new Map<string, number>();
+    for (const name of htmlFiles(cacheDir)) perPack.set(name.slice(5, 7), (perPack.get(name.slice(5, 7)) ?? 0) + 1);
+    expect([...perPack.keys()].sort()).toEqual([...packs(cacheDir).keys()].map((name) => name.slice(5, 7)).sort());
+    expect([...perPack.values()].every((count) => count <= 2)).toBe(true);
+  });
+
+  it('reads the body HTML of no document whose page it keeps, and the output equals a fresh build', async () => {
+    const { content, cacheDir, run, equalsFreshBuild } = incrementalSite();
+    await run();
+    fs.appendFileSync(path.join(content, 'resources', 'wire-formats.md'), '\nOne more sentence.\n');
+    const opened = vi.spyOn(fs, 'openSync');
+    const readWhole = vi.spyOn(fs, 'readFileSync');
+    try {
+      await run();
+    } finally {
+      opened.mockRestore();
+      readWhole.mockRestore();
+    }
+    const htmlReads = [...opened.mock.calls, ...readWhole.mock.calls]
+      .map(([file]) => String(file))
+      .filter((file) => path.basename(file).startsWith('html-'));
+    expect(htmlFiles(cacheDir).length).toBeGreaterThan(0);
+    // The edited resource was parsed again; at most the pack it moved into was copied, its HTML read whole once.
+    expect(htmlReads.length).toBeLessThanOrEqual(2);
+    await equalsFreshBuild();
   });
 });
 

@@ -19,9 +19,21 @@ export function storeMarkdown({ html, ...rest }: RenderedMarkdown): StoredMarkdo
 
 const noHtml = new Uint8Array(0);
 
+/**
+ * A copy of a stored rendering with `changes`. Field by field as defined, not spread: the parse cache
+ * reads a document's HTML only when it is first asked for (src/content/parse-cache.ts), and a copy
+ * that replaces or keeps it must not ask.
+ */
+export function withStored(stored: StoredMarkdown, changes: Partial<StoredMarkdown>): StoredMarkdown {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(stored)) as StoredMarkdown;
+  for (const [field, value] of Object.entries(changes))
+    Object.defineProperty(copy, field, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
 /** A stored rendering without its HTML: what is left once the document's own page no longer needs it. */
 export function withoutHtml(stored: StoredMarkdown): StoredMarkdown {
-  return { ...stored, packedHtml: noHtml };
+  return withStored(stored, { packedHtml: noHtml });
 }
 
 /** The body's HTML of a stored rendering. */
