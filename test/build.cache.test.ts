@@ -445,6 +445,18 @@ describe('the parse cache on disk', () => {
     expect([...perPack.values()].every((count) => count <= 2)).toBe(true);
   });
 
+  it('parses again the documents of a pack whose HTML file was removed, instead of failing on it', async () => {
+    const { content, cacheDir, run, equalsFreshBuild } = incrementalSite();
+    await run();
+    for (const name of htmlFiles(cacheDir)) fs.rmSync(path.join(packFolder(cacheDir), name));
+    // The guide that cites getting-started shows its title: its page is rendered again, from its HTML.
+    const file = path.join(content, 'resources', 'getting-started.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Getting started, again'));
+    await run();
+    await equalsFreshBuild();
+    expect(htmlFiles(cacheDir).length).toBeGreaterThan(0);
+  });
+
   it('reads the body HTML of no document whose page it keeps, and the output equals a fresh build', async () => {
     const { content, cacheDir, run, equalsFreshBuild } = incrementalSite();
     await run();

@@ -84,7 +84,7 @@ export class ParseCache {
       try {
         const packed = v8.deserialize(fs.readFileSync(this.packPath(shard))) as Map<string, PackedEntry>;
         entries = new Map();
-        if (packed instanceof Map)
+        if (packed instanceof Map && this.htmlIsThere(packed))
           for (const [key, { document, html }] of packed) entries.set(key, this.withHtmlAt(document, html));
       } catch {
         // Missing or unreadable (an older format, a torn disk): an empty pack, rebuilt on save.
@@ -93,6 +93,20 @@ export class ParseCache {
       this.shards.set(shard, entries);
     }
     return entries;
+  }
+
+  /**
+   * Whether every HTML file a pack points into is there and long enough: one removed by hand (or by
+   * a cache restore that lost it) makes the pack count as empty, so its documents are parsed again
+   * and the pack rewritten, rather than every later build failing on the missing bytes.
+   */
+  private htmlIsThere(packed: Map<string, PackedEntry>): boolean {
+    const needed = new Map<string, number>();
+    for (const { html } of packed.values())
+      if (html) needed.set(html[0], Math.max(needed.get(html[0]) ?? 0, html[1] + html[2]));
+    for (const [name, bytes] of needed)
+      if ((fs.statSync(path.join(this.dir, name), { throwIfNoEntry: false })?.size ?? -1) < bytes) return false;
+    return true;
   }
 
   /** The document with its HTML read from `html` on first use (a getter that becomes the bytes). */
