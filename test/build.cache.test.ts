@@ -6,7 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { build } from '../src/build/build.js';
 import { inputKey, upToDate } from '../src/build/up-to-date.js';
 import { metadataModel } from '../src/build/output-reuse.js';
-import { ParseCache } from '../src/content/parse-cache.js';
+import { ParseCache, ParseCacheLostError } from '../src/content/parse-cache.js';
+import { parseDocument } from '../src/content/parse-document.js';
+import { schemaRegistry } from '../src/schemas/registry.js';
 import { SourceDigests, sourceDigest } from '../src/build/source-digests.js';
 import type { ContentModel } from '../src/content/model.js';
 import { testEpoch } from './helpers/build-fixture.js';
@@ -455,6 +457,29 @@ describe('the parse cache on disk', () => {
     await run();
     await equalsFreshBuild();
     expect(htmlFiles(cacheDir).length).toBeGreaterThan(0);
+  });
+
+  it('says so, by name, when another process removes the HTML a loaded pack points into', () => {
+    const cacheDir = path.join(tempDir(), 'cache');
+    const file = path.join(tempDir(), 'note.md');
+    const text = '---\ntitle: A note\n---\n\nSome *body*.\n';
+    const key = ParseCache.keyOf({ file, kind: 'resource' }, sourceDigest(Buffer.from(text)));
+    const parsed = parseDocument({ file, text, kind: 'resource' }, schemaRegistry().validator('resource.frontmatter'));
+    const first = new ParseCache(cacheDir, 'site');
+    first.set(key, parsed);
+    first.save();
+    const reader = new ParseCache(cacheDir, 'site');
+    const loaded = reader.get(key)!;
+    for (const name of htmlFiles(cacheDir)) fs.rmSync(path.join(packFolder(cacheDir), name));
+    expect(() => loaded.rendered!.packedHtml).toThrow(ParseCacheLostError);
+    // The next build counts the pack as empty; once it is written again, the bytes read back are the parse's.
+    const again = new ParseCache(cacheDir, 'site');
+    expect(again.get(key)).toBeUndefined();
+    again.set(key, parsed);
+    again.save();
+    expect(Buffer.from(new ParseCache(cacheDir, 'site').get(key)!.rendered!.packedHtml)).toEqual(
+      Buffer.from(parsed.rendered!.packedHtml),
+    );
   });
 
   it('reads the body HTML of no document whose page it keeps, and the output equals a fresh build', async () => {

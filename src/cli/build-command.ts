@@ -7,6 +7,7 @@ import { baseUrlProblem } from '../build/option-problems.js';
 import { printProblems } from './print-problems.js';
 import { workerCodeBudget } from '../build/worker-budget.js';
 import { createProgress } from './progress.js';
+import { ParseCacheLostError } from '../content/parse-cache.js';
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -104,6 +105,10 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
     });
   } catch (error) {
     progress.done();
+    if (error instanceof ParseCacheLostError) {
+      process.stderr.write(`${error.message}\n${displayPath(path.resolve(options.out))} was left as it was.\n`);
+      return 1;
+    }
     // A template that does not parse or render is the user's to fix: say where, without a stack trace.
     const { LiquidError } = await import('liquidjs');
     if (!(error instanceof LiquidError)) throw error;

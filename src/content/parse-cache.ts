@@ -236,6 +236,11 @@ function writeAtomically(file: string, bytes: Uint8Array): void {
   fs.renameSync(temporary, file);
 }
 
+/** Thrown when another process removed cache files this build had read the packs of: running it again is the fix. */
+export class ParseCacheLostError extends Error {
+  override readonly name = 'ParseCacheLostError';
+}
+
 /** `length` bytes of `file` from `offset`, or a clear error when the cache lost them under this build. */
 function readRange(file: string, offset: number, length: number): Uint8Array {
   const bytes = new Uint8Array(length);
@@ -251,7 +256,7 @@ function readRange(file: string, offset: number, length: number): Uint8Array {
     read = -1;
   }
   if (read !== length)
-    throw new Error(
+    throw new ParseCacheLostError(
       `The parse cache lost ${file} while this build ran (two builds of the same content at once?). Run the build again; --no-cache avoids the cache.`,
     );
   return bytes;
