@@ -44,7 +44,6 @@ import { contextKeys, exportContextKey, metadataEmitterKey, metadataModel } from
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
 import { forgetManifest, inputKey, manifestName, type BuildManifest } from './up-to-date.js';
 import { type GradeInputs, gradeOutput } from './grade-inputs.js';
-import { withStored } from '../markdown/stored-markdown.js';
 import type { GraderReport } from '../grader/report.js';
 
 export interface BuildOptions {
@@ -332,7 +331,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 /** Links and heading anchors of every document serve the content checks only: a large site should not carry them through the build. */
 function releaseCheckData(model: ContentModel): void {
   for (const document of [...model.resources, ...model.articles])
-    document.rendered = withStored(document.rendered, { links: [], anchors: [], audienceProblems: [] });
+    document.rendered = { ...document.rendered, links: [], anchors: [], audienceProblems: [] };
 }
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */

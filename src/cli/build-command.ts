@@ -7,7 +7,7 @@ import { baseUrlProblem } from '../build/option-problems.js';
 import { printProblems } from './print-problems.js';
 import { workerCodeBudget } from '../build/worker-budget.js';
 import { createProgress } from './progress.js';
-import { ParseCacheLostError } from '../content/parse-cache.js';
+import { ParseCacheLostError } from '../markdown/stored-markdown.js';
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 

@@ -3,22 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { ParsedDocument, ParseJob } from './parse-document.js';
-import { type StoredMarkdown, withoutHtml } from '../markdown/stored-markdown.js';
+import { packedHtmlOf, type StoredMarkdown } from '../markdown/stored-markdown.js';
 import { compilerKey } from '../build/compiler-key.js';
 
 /** Entries are spread over this many pack files by the first byte of their key. */
 const shardCount = 64;
 
 type Shard = Map<string, ParsedDocument>;
-
-/** Where a cached document's body HTML is: `[file in the cache folder, byte offset, byte length]`. */
-type HtmlAt = [file: string, offset: number, length: number];
-
-/** A pack's entry on disk: the parse result without its body HTML, and where that HTML is. */
-interface PackedEntry {
-  document: ParsedDocument;
-  html?: HtmlAt;
-}
 
 /**
  * A persistent cache of parsed documents, keyed by the compiler and each document's path, kind and
@@ -41,8 +32,6 @@ export class ParseCache {
   private readonly dirty = new Set<number>();
   /** The HTML files the packs pointed at when this build read them: kept until the next build writes. */
   private readonly pointedAt = new Set<string>();
-  /** Where the HTML of a rendering not yet read is, so a pack rewrite copies it without a read per document. */
-  private readonly htmlAtOf = new WeakMap<StoredMarkdown, HtmlAt>();
 
   constructor(cacheDir: string, contentDir: string) {
     const root = path.join(cacheDir, 'parse');
@@ -82,10 +71,8 @@ export class ParseCache {
     let entries = this.shards.get(shard);
     if (!entries) {
       try {
-        const packed = v8.deserialize(fs.readFileSync(this.packPath(shard))) as Map<string, PackedEntry>;
-        entries = new Map();
-        if (packed instanceof Map && this.htmlIsThere(packed))
-          for (const [key, { document, html }] of packed) entries.set(key, this.withHtmlAt(document, html));
+        entries = v8.deserialize(fs.readFileSync(this.packPath(shard))) as Shard;
+        if (!(entries instanceof Map) || !this.htmlIsThere(entries)) entries = new Map();
       } catch {
         // Missing or unreadable (an older format, a torn disk): an empty pack, rebuilt on save.
         entries = new Map();
@@ -97,41 +84,21 @@ export class ParseCache {
 
   /**
    * Whether every HTML file a pack points into is there and long enough: one removed by hand (or by
-   * a cache restore that lost it) makes the pack count as empty, so its documents are parsed again
-   * and the pack rewritten, rather than every later build failing on the missing bytes.
+   * a cache restore that lost it, or a cache folder moved) makes the pack count as empty, so its
+   * documents are parsed again and the pack rewritten, rather than every later build failing on the
+   * missing bytes.
    */
-  private htmlIsThere(packed: Map<string, PackedEntry>): boolean {
+  private htmlIsThere(entries: Shard): boolean {
     const needed = new Map<string, number>();
-    for (const { html } of packed.values())
-      if (html) needed.set(html[0], Math.max(needed.get(html[0]) ?? 0, html[1] + html[2]));
-    for (const [name, bytes] of needed)
-      if ((fs.statSync(path.join(this.dir, name), { throwIfNoEntry: false })?.size ?? -1) < bytes) return false;
+    for (const { rendered } of entries.values()) {
+      const at = rendered?.htmlAt;
+      if (at) needed.set(at.file, Math.max(needed.get(at.file) ?? 0, at.offset + at.length));
+    }
+    for (const [file, bytes] of needed) {
+      if ((fs.statSync(file, { throwIfNoEntry: false })?.size ?? -1) < bytes) return false;
+      this.pointedAt.add(file);
+    }
     return true;
-  }
-
-  /** The document with its HTML read from `html` on first use (a getter that becomes the bytes). */
-  private withHtmlAt(document: ParsedDocument, html: HtmlAt | undefined): ParsedDocument {
-    const { rendered } = document;
-    if (!rendered || !html) return document;
-    const [name, offset, length] = html;
-    this.pointedAt.add(name);
-    this.htmlAtOf.set(rendered, html);
-    const file = path.join(this.dir, name);
-    Object.defineProperty(rendered, 'packedHtml', {
-      enumerable: true,
-      configurable: true,
-      get(this: StoredMarkdown) {
-        const bytes = readRange(file, offset, length);
-        Object.defineProperty(this, 'packedHtml', {
-          value: bytes,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-        return bytes;
-      },
-    });
-    return document;
   }
 
   private use(shard: number, key: string): void {
@@ -189,75 +156,50 @@ export class ParseCache {
   private writePack(shard: number, entries: Shard): void {
     fs.mkdirSync(this.dir, { recursive: true });
     const prefix = `html-${String(shard).padStart(2, '0')}-`;
-    const name = `${prefix}${process.pid}-${Math.random().toString(36).slice(2)}.bin`;
+    const file = path.join(this.dir, `${prefix}${process.pid}-${Math.random().toString(36).slice(2)}.bin`);
     const chunks: Uint8Array[] = [];
     let offset = 0;
-    const packed = new Map<string, PackedEntry>();
-    // The old HTML files of entries not read this build, each read whole once.
+    const packed: Shard = new Map();
+    // The HTML files entries not rendered this build still point into, each read whole once.
     const oldFiles = new Map<string, Buffer>();
     const htmlOf = (rendered: StoredMarkdown): Uint8Array => {
-      const at = Object.getOwnPropertyDescriptor(rendered, 'packedHtml')?.get ? this.htmlAtOf.get(rendered) : undefined;
-      if (!at) return rendered.packedHtml;
-      const [old, start, length] = at;
-      let whole = oldFiles.get(old);
+      const at = rendered.htmlAt;
+      if (!at) return packedHtmlOf(rendered);
+      let whole = oldFiles.get(at.file);
       if (!whole) {
-        whole = fs.readFileSync(path.join(this.dir, old));
-        oldFiles.set(old, whole);
+        whole = fs.readFileSync(at.file);
+        oldFiles.set(at.file, whole);
       }
-      if (start + length > whole.length) throw new Error(`${old} is shorter than its pack says`);
-      return whole.subarray(start, start + length);
+      if (at.offset + at.length > whole.length) throw new Error(`${at.file} is shorter than its pack says`);
+      return whole.subarray(at.offset, at.offset + at.length);
     };
     for (const [key, document] of entries) {
       const { rendered } = document;
       if (!rendered) {
-        packed.set(key, { document });
+        packed.set(key, document);
         continue;
       }
       const bytes = htmlOf(rendered);
       chunks.push(bytes);
-      packed.set(key, {
-        document: { ...document, rendered: withoutHtml(rendered) },
-        html: [name, offset, bytes.length],
-      });
+      const { htmlAt: _, ...rest } = rendered;
+      const htmlAt = { file, offset, length: bytes.length };
+      packed.set(key, { ...document, rendered: { ...rest, packedHtml: noHtml, htmlAt } });
       offset += bytes.length;
     }
-    writeAtomically(path.join(this.dir, name), Buffer.concat(chunks, offset));
+    writeAtomically(file, Buffer.concat(chunks, offset));
     writeAtomically(this.packPath(shard), v8.serialize(packed));
-    for (const old of fs.readdirSync(this.dir))
-      if (old.startsWith(prefix) && old !== name && !this.pointedAt.has(old))
-        fs.rmSync(path.join(this.dir, old), { force: true });
+    for (const name of fs.readdirSync(this.dir)) {
+      const old = path.join(this.dir, name);
+      if (name.startsWith(prefix) && old !== file && !this.pointedAt.has(old)) fs.rmSync(old, { force: true });
+    }
   }
 }
+
+const noHtml = new Uint8Array(0);
 
 /** Writes a file whole or not at all: a temporary beside it, renamed over it. */
 function writeAtomically(file: string, bytes: Uint8Array): void {
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   fs.writeFileSync(temporary, bytes);
   fs.renameSync(temporary, file);
-}
-
-/** Thrown when another process removed cache files this build had read the packs of: running it again is the fix. */
-export class ParseCacheLostError extends Error {
-  override readonly name = 'ParseCacheLostError';
-}
-
-/** `length` bytes of `file` from `offset`, or a clear error when the cache lost them under this build. */
-function readRange(file: string, offset: number, length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let read = 0;
-  try {
-    const descriptor = fs.openSync(file, 'r');
-    try {
-      read = fs.readSync(descriptor, bytes, 0, length, offset);
-    } finally {
-      fs.closeSync(descriptor);
-    }
-  } catch {
-    read = -1;
-  }
-  if (read !== length)
-    throw new ParseCacheLostError(
-      `The parse cache lost ${file} while this build ran (two builds of the same content at once?). Run the build again; --no-cache avoids the cache.`,
-    );
-  return bytes;
 }

@@ -1,5 +1,13 @@
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { RenderedMarkdown } from './render.js';
+
+/** Where a body's packed HTML is in a file of the parse cache (src/content/parse-cache.ts). */
+export interface HtmlLocation {
+  file: string;
+  offset: number;
+  length: number;
+}
 
 /**
  * A rendered body as the content model keeps it: everything renderMarkdown gives, with the HTML
@@ -8,8 +16,10 @@ import type { RenderedMarkdown } from './render.js';
  * per page.
  */
 export interface StoredMarkdown extends Omit<RenderedMarkdown, 'html'> {
-  /** The body's HTML, raw-deflated UTF-8 (see `bodyHtml`); empty once the page no longer needs it. */
+  /** The body's HTML, raw-deflated UTF-8 (see `bodyHtml`); empty once the page no longer needs it, or while it is `htmlAt`. */
   packedHtml: Uint8Array;
+  /** Set when the packed HTML was left in the parse cache's file, to be read only if the page is rendered. */
+  htmlAt?: HtmlLocation;
 }
 
 export function storeMarkdown({ html, ...rest }: RenderedMarkdown): StoredMarkdown {
@@ -19,24 +29,40 @@ export function storeMarkdown({ html, ...rest }: RenderedMarkdown): StoredMarkdo
 
 const noHtml = new Uint8Array(0);
 
-/**
- * A copy of a stored rendering with `changes`. Field by field as defined, not spread: the parse cache
- * reads a document's HTML only when it is first asked for (src/content/parse-cache.ts), and a copy
- * that replaces or keeps it must not ask.
- */
-export function withStored(stored: StoredMarkdown, changes: Partial<StoredMarkdown>): StoredMarkdown {
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(stored)) as StoredMarkdown;
-  for (const [field, value] of Object.entries(changes))
-    Object.defineProperty(copy, field, { value, enumerable: true, writable: true, configurable: true });
-  return copy;
+/** A stored rendering without its HTML: what is left once the document's own page no longer needs it. */
+export function withoutHtml({ htmlAt: _, ...stored }: StoredMarkdown): StoredMarkdown {
+  return { ...stored, packedHtml: noHtml };
 }
 
-/** A stored rendering without its HTML: what is left once the document's own page no longer needs it. */
-export function withoutHtml(stored: StoredMarkdown): StoredMarkdown {
-  return withStored(stored, { packedHtml: noHtml });
+/** Thrown when another process removed the cache file a loaded document's HTML was in: running the build again is the fix. */
+export class ParseCacheLostError extends Error {
+  override readonly name = 'ParseCacheLostError';
+}
+
+/** The packed HTML of a stored rendering, read from the parse cache's file when it was left there. */
+export function packedHtmlOf(stored: StoredMarkdown): Uint8Array {
+  const at = stored.htmlAt;
+  if (!at) return stored.packedHtml;
+  const bytes = new Uint8Array(at.length);
+  let read = -1;
+  try {
+    const descriptor = fs.openSync(at.file, 'r');
+    try {
+      read = fs.readSync(descriptor, bytes, 0, at.length, at.offset);
+    } finally {
+      fs.closeSync(descriptor);
+    }
+  } catch {
+    // Reported below, with what to do.
+  }
+  if (read !== at.length)
+    throw new ParseCacheLostError(
+      `The parse cache lost ${at.file} while this build ran (two builds of the same content at once?). Run the build again; --no-cache avoids the cache.`,
+    );
+  return bytes;
 }
 
 /** The body's HTML of a stored rendering. */
 export function bodyHtml(stored: StoredMarkdown): string {
-  return zlib.inflateRawSync(stored.packedHtml).toString('utf8');
+  return zlib.inflateRawSync(packedHtmlOf(stored)).toString('utf8');
 }
