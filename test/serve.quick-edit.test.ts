@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, testEpoch } from './helpers/build-fixture.js';
-import { copyFixture, readTree } from './helpers/fixtures.js';
+import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
 import { eventually, startWatchServer, type WatchServer } from './helpers/watch-server.js';
 
 // An edit of a free resource's body is served from memory before the build that follows it
@@ -90,6 +91,40 @@ describe('serve --watch, an edit of a body', () => {
     await eventually(async () =>
       expect((await server.get('/resources/getting-started', { Accept: 'text/html' })).status).toBe(200),
     );
+  });
+
+  it('never reads a resource replaced by a pipe or a link out of the folder: the server answers, the problem shown', async () => {
+    const quickBefore = count(quickLine);
+    const settled = /Rebuilt in|The last good build is still being served/g;
+    const original = fs.readFileSync(file('wire-formats'), 'utf8');
+    /** An answer within five seconds, or a failure (a read of a pipe would block the server for good). */
+    const answer = (pathname: string) =>
+      Promise.race([
+        server.get(pathname, { Accept: 'text/html' }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${pathname}: no answer in 5 s`)), 5000)),
+      ]);
+    try {
+      // A read of a pipe blocks until someone writes to it: the whole server would stop answering.
+      const before = count(settled);
+      fs.rmSync(file('wire-formats'));
+      execFileSync('mkfifo', [file('wire-formats')]);
+      await eventually(async () => expect(count(settled)).toBeGreaterThan(before));
+      // The failed build's problems, which name the resource the content still lists as a path step.
+      expect((await answer('/resources/getting-started')).text).toContain('wire-formats');
+      // A link to a file elsewhere on the machine: not a byte of it may be served.
+      const outside = path.join(tempDir(), 'outside.md');
+      fs.writeFileSync(outside, original.replace('## Field notes', 'A sentence from outside.\n\n## Field notes'));
+      fs.rmSync(file('wire-formats'));
+      fs.symlinkSync(outside, file('wire-formats'));
+      await eventually(async () => expect(server.output()).toContain('outside the content folder'));
+      expect((await answer('/api/resources/wire-formats.json')).text).not.toContain('A sentence from outside');
+      expect(count(quickLine)).toBe(quickBefore);
+    } finally {
+      fs.rmSync(file('wire-formats'), { force: true });
+      fs.writeFileSync(file('wire-formats'), original);
+    }
+    // Fixed: served again once a build succeeds.
+    await eventually(async () => expect((await answer('/resources/getting-started')).status).toBe(200));
   });
 
   /** Edits a title and checks the pages that show it are served from memory, as the build after it writes them. */

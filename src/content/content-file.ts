@@ -67,6 +67,22 @@ export function checkContentFile(
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * A content file's text: checked (contentFileProblem) before a byte is read, so a link out of the
+ * folder is refused and a FIFO or device never blocks the read, then decoded (decodeContentText).
+ */
+export function readContentFile(root: string, file: string): ContentRead {
+  const refused = contentFileProblem(root, file);
+  if (refused) return { ok: false, problem: refused };
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return { ok: false, problem: fileProblem(file, 'MissingFile', { missing: 'vanished' }) };
+  }
+  return decodeContentText(file, bytes);
+}
+
 /** 1-based line and column of a character offset. */
 function positionOf(text: string, offset: number): { line: number; column: number } {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;

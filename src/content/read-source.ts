@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
 import type { Problem } from '../errors/problem.js';
 import { fileProblem } from './file-problem.js';
 import { parseYamlSource, type YamlSource } from './source-file.js';
-import { contentFileProblem, decodeContentText } from './content-file.js';
+import { readContentFile } from './content-file.js';
 import { nestingProblem, yamlTooDeep } from './nesting-limit.js';
 
 export { fileProblem };
@@ -14,9 +13,7 @@ export interface ReadYaml {
 
 /** Reads a YAML file of the content folder `root` (refused unread when it leads outside it). */
 export async function readYamlFile(root: string, file: string): Promise<ReadYaml> {
-  const refused = contentFileProblem(root, file);
-  if (refused) return { problems: [refused] };
-  const read = decodeContentText(file, await fs.readFile(file));
+  const read = readContentFile(root, file);
   if (!read.ok) return { problems: [read.problem] };
   const text = read.text;
   const deep = yamlTooDeep(text);

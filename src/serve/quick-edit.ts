@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createEmitContext } from '../build/build.js';
 import { leakGuard, premiumSentences } from '../build/premium-guard.js';
-import { decodeContentText } from '../content/content-file.js';
+import { readContentFile } from '../content/content-file.js';
 import { loadContent } from '../content/load-content.js';
 import { assembleResources } from '../content/load-resources.js';
 import type { Resource } from '../content/model.js';
@@ -41,15 +40,9 @@ export async function loadEditSession(options: SiteBuildOptions): Promise<EditSe
 
 const validator = (kind: 'resource' | 'article') => schemaRegistry().validator(`${kind}.frontmatter`);
 
-/** A file's text as the build would decode it; undefined when it cannot be read or decoded. */
-function readText(file: string): string | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch {
-    return undefined;
-  }
-  const read = decodeContentText(file, bytes);
+/** A content file's text as the build would read it; undefined when the build would refuse it (it says why). */
+function readText(root: string, file: string): string | undefined {
+  const read = readContentFile(root, file);
   return read.ok ? read.text : undefined;
 }
 
@@ -81,7 +74,7 @@ function* listingPages(resource: Resource, context: EmitContext): Generator<Outp
 function* citingGuideFiles(resource: Resource, context: EmitContext): Generator<OutputFile> {
   const { model } = context;
   for (const guide of shownDocuments(resource, model) as Article[]) {
-    const text = readText(guide.file);
+    const text = readText(model.dir, guide.file);
     const parsed =
       text === undefined ? undefined : parseDocument({ file: guide.file, text, kind: 'article' }, validator('article'));
     if (!parsed?.rendered || parsed.problems.length) throw new Error(`${guide.file} needs a build`);
@@ -112,7 +105,8 @@ function* learningPathFiles(resources: Resource[], context: EmitContext): Genera
  * site-wide files (indexes, exports, llms.txt) are left to the build that follows.
  */
 export function quickEdit(session: EditSession, files: string[], options: SiteBuildOptions): MemoryFile[] | undefined {
-  const resourcesDir = path.join(path.resolve(options.contentDir), 'resources');
+  const contentDir = path.resolve(options.contentDir);
+  const resourcesDir = path.join(contentDir, 'resources');
   const { model } = session.context;
   const known = new Map(model.resources.map((resource) => [resource.file, resource]));
   const edited: Resource[] = [];
@@ -122,7 +116,7 @@ export function quickEdit(session: EditSession, files: string[], options: SiteBu
     if (path.dirname(file) === resourcesDir && !file.endsWith('.md')) continue;
     const before = known.get(file);
     if (!before || before.premium) return undefined;
-    const text = readText(file);
+    const text = readText(contentDir, file);
     if (text === undefined) return undefined;
     // Not through the parse cache: saving it keeps only the entries of the documents parsed.
     const parsed = parseDocument({ file, text, kind: 'resource' }, validator('resource'));
