@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { writeAtomically } from '../util/write-atomically.js';
 import path from 'node:path';
 
 /** A file's content digest: what the input key and the parse cache's keys are made of. */
@@ -76,9 +77,7 @@ export class SourceDigests {
     if (!this.changed && Object.keys(this.next).length === Object.keys(this.previous).length) return;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      const temporary = `${this.file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      fs.writeFileSync(temporary, JSON.stringify({ version: tableVersion, files: this.next }));
-      fs.renameSync(temporary, this.file);
+      writeAtomically(this.file, JSON.stringify({ version: tableVersion, files: this.next }));
     } catch {
       // Only time is lost: the next build reads every file again.
     }

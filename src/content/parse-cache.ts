@@ -5,6 +5,7 @@ import v8 from 'node:v8';
 import type { ParsedDocument, ParseJob } from './parse-document.js';
 import { packedHtmlOf, type StoredMarkdown } from '../markdown/stored-markdown.js';
 import { compilerKey } from '../build/compiler-key.js';
+import { writeAtomically } from '../util/write-atomically.js';
 
 /** Entries are spread over this many pack files by the first byte of their key. */
 const shardCount = 64;
@@ -196,10 +197,3 @@ export class ParseCache {
 }
 
 const noHtml = new Uint8Array(0);
-
-/** Writes a file whole or not at all: a temporary beside it, renamed over it. */
-function writeAtomically(file: string, bytes: Uint8Array): void {
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  fs.writeFileSync(temporary, bytes);
-  fs.renameSync(temporary, file);
-}
