@@ -66,14 +66,16 @@ function* listingPages(resource: Resource, context: EmitContext): Generator<Outp
 }
 
 /**
- * The files of the guides that cite a retitled resource (their related resources show its title).
+ * The files of the guides that cite the retitled resources (their related resources show their titles).
  * The session holds no guide bodies, so each guide's body is parsed again from its file; its
  * front matter is the session's, as the build that follows will find it unless the guide was
  * edited too (then that edit has its own look coming, and this one only shows newer text).
  */
-function* citingGuideFiles(resource: Resource, context: EmitContext): Generator<OutputFile> {
+function* citingGuideFiles(resources: Resource[], context: EmitContext): Generator<OutputFile> {
   const { model } = context;
-  for (const guide of shownDocuments(resource, model) as Article[]) {
+  // Each guide once, however many of the retitled resources it cites.
+  const guides = new Set(resources.flatMap((resource) => shownDocuments(resource, model) as Article[]));
+  for (const guide of guides) {
     const text = readText(model.dir, guide.file);
     const parsed =
       text === undefined ? undefined : parseDocument({ file: guide.file, text, kind: 'article' }, validator('article'));
@@ -136,10 +138,8 @@ export function quickEdit(session: EditSession, files: string[], options: SiteBu
   const pages = new Map<string, string>();
   const rendered = function* () {
     for (const resource of edited) yield* resourceFiles(resource, context);
-    for (const resource of relisted) {
-      yield* listingPages(resource, context);
-      yield* citingGuideFiles(resource, context);
-    }
+    for (const resource of relisted) yield* listingPages(resource, context);
+    yield* citingGuideFiles(relisted, context);
     yield* learningPathFiles(edited, context);
   };
   try {

@@ -70,8 +70,12 @@ export function memoRenderTag({ maxChars = defaultMaxChars } = {}): typeof Rende
       }
       let outputs = plain;
       if (place.object) {
-        outputs = byObject.get(place.object) ?? new Map();
-        byObject.set(place.object, outputs);
+        let remembered = byObject.get(place.object);
+        if (!remembered) {
+          remembered = new Map();
+          byObject.set(place.object, remembered);
+        }
+        outputs = remembered;
       }
       const known = outputs.get(place.key);
       if (known !== undefined) {
