@@ -208,4 +208,29 @@ describe('the session an edit is answered from', () => {
       'A sentence added while serving.',
     );
   });
+
+  it('answers edits in a row with listing pages as a fresh build makes them, each title the latest', async () => {
+    const { loadEditSession, quickEdit } = await import('../src/serve/quick-edit.js');
+    const site = copyFixture('minimal');
+    const options = {
+      contentDir: site,
+      dist: path.join(site, '..', 'dist'),
+      cacheDir: null,
+      sourceDateEpoch: testEpoch,
+    };
+    const session = (await loadEditSession(options))!;
+    const retitle = (slug: string, title: string) => {
+      const source = path.join(site, 'resources', `${slug}.md`);
+      fs.writeFileSync(source, fs.readFileSync(source, 'utf8').replace(/^title: .*$/m, `title: ${title}`));
+      return quickEdit(session, [source], options);
+    };
+    // Each edit starts from the listings of the one before (carryListings): the first title must not come back.
+    retitle('getting-started', 'Getting started, first title');
+    retitle('getting-started', 'Getting started, second title');
+    const home = retitle('wire-formats', 'Wire formats, retitled')?.find((page) => page.path === 'public/index.html');
+    expect(home?.content).toContain('Getting started, second title');
+    expect(home?.content).not.toContain('Getting started, first title');
+    const fresh = (await buildFixture(site)).outDir;
+    expect(home?.content).toBe(fs.readFileSync(path.join(fresh, 'public', 'index.html'), 'utf8'));
+  });
 });

@@ -23,7 +23,16 @@ export interface CategoryEntry {
   resources: string[];
 }
 
-const categoryCache = new WeakMap<EmitContext, CategoryEntry[]>();
+/** The memos below, kept per context: what an edit served from memory carries over (carryListings). */
+const contextMemos: WeakMap<EmitContext, unknown>[] = [];
+
+function contextMemo<Value>(): WeakMap<EmitContext, Value> {
+  const memo = new WeakMap<EmitContext, Value>();
+  contextMemos.push(memo);
+  return memo;
+}
+
+const categoryCache = contextMemo<CategoryEntry[]>();
 
 /** Categories as /api/categories.json lists them, so pages and API name them alike. */
 export function categoryEntries(context: EmitContext): CategoryEntry[] {
@@ -33,6 +42,19 @@ export function categoryEntries(context: EmitContext): CategoryEntry[] {
     categoryCache.set(context, entries);
   }
   return entries;
+}
+
+/**
+ * Lets `to` start from what was listed in `from`: its categories, and the item of each document
+ * (and so each card rendered from one). Only for a context whose resources differ from `from`'s in
+ * bodies, titles and descriptions, as after an edit served from memory: the categories are the
+ * same, and items are found by document, so an edited document, a new object, gets a new item.
+ */
+export function carryListings(from: EmitContext, to: EmitContext): void {
+  for (const memo of contextMemos) {
+    const held = memo.get(from);
+    if (held !== undefined) memo.set(to, held);
+  }
 }
 
 export function categoryLink(id: string, context: EmitContext): Link {
@@ -61,7 +83,7 @@ const maxRememberedItems = 10_000;
 function itemOnce<Document extends Resource | Article, Item>(
   make: (document: Document, context: EmitContext) => Item,
 ): (document: Document, context: EmitContext) => Item {
-  const made = new WeakMap<EmitContext, Map<Document, Item>>();
+  const made = contextMemo<Map<Document, Item>>();
   return (document, context) => {
     noteShown(document);
     // Not frozen either: the render memo keeps outputs only for frozen objects (render-memo.ts).

@@ -7,6 +7,8 @@ import { withoutHtml } from '../markdown/stored-markdown.js';
 export interface EditSession {
   context: EmitContext;
   sentences: PremiumSentence[];
+  /** Where each resource file is in `context.model.resources`: an edit looks one up, not every one. */
+  positions: Map<string, number>;
 }
 
 const bodies = new Set(['body']);
@@ -21,5 +23,6 @@ const bodies = new Set(['body']);
 export function editSession(context: EmitContext, sentences: PremiumSentence[]): EditSession {
   const model = modelWithout(context.model, bodies, 'A page answered from memory', 'the edit is built instead');
   for (const document of [...model.resources, ...model.articles]) document.rendered = withoutHtml(document.rendered);
-  return { context: { ...context, model }, sentences };
+  const positions = new Map(model.resources.map((resource, index) => [resource.file, index]));
+  return { context: { ...context, model }, sentences, positions };
 }

@@ -10,7 +10,7 @@ import { schemaRegistry } from '../schemas/registry.js';
 import type { EmitContext } from '../emit/context.js';
 import { contentText, type OutputFile } from '../emit/output.js';
 import { categoryPage } from '../emit/category-pages.js';
-import { categoryEntries } from '../emit/listing-items.js';
+import { carryListings, categoryEntries } from '../emit/listing-items.js';
 import { homePage } from '../emit/pages.js';
 import { siteTags, tagPage } from '../emit/tag-pages.js';
 import { resourceFiles } from '../emit/resource-variants.js';
@@ -90,6 +90,8 @@ function* citingGuideFiles(resources: Resource[], context: EmitContext): Generat
 /** The learning paths with one of `resources` as a step: their pages show its title and count its words. */
 function* learningPathFiles(resources: Resource[], context: EmitContext): Generator<OutputFile> {
   const slugs = new Set(resources.map((resource) => resource.slug));
+  // Most resources are on no path: then nothing is rendered, and no lookup of every resource is made.
+  if (!context.model.paths.some((learningPath) => learningPath.steps.some((slug) => slugs.has(slug)))) return;
   const onPath = (model: ContentModel): ContentModel => ({
     ...model,
     paths: model.paths.filter((learningPath) => learningPath.steps.some((slug) => slugs.has(slug))),
@@ -110,13 +112,13 @@ export function quickEdit(session: EditSession, files: string[], options: SiteBu
   const contentDir = path.resolve(options.contentDir);
   const resourcesDir = path.join(contentDir, 'resources');
   const { model } = session.context;
-  const known = new Map(model.resources.map((resource) => [resource.file, resource]));
   const edited: Resource[] = [];
   const relisted: Resource[] = [];
   for (const file of new Set(files)) {
     // An editor's swap, backup and temporary files sit beside the resources; the build reads only *.md.
     if (path.dirname(file) === resourcesDir && !file.endsWith('.md')) continue;
-    const before = known.get(file);
+    const position = session.positions.get(file);
+    const before = position === undefined ? undefined : model.resources[position];
     if (!before || before.premium) return undefined;
     const text = readText(contentDir, file);
     if (text === undefined) return undefined;
@@ -129,11 +131,12 @@ export function quickEdit(session: EditSession, files: string[], options: SiteBu
     if (resource.title !== before.title || resource.description !== before.description) relisted.push(resource);
   }
   if (!edited.length) return undefined;
-  const replaced = new Map(edited.map((resource) => [resource.file, resource]));
-  const context = {
-    ...session.context,
-    model: { ...model, resources: model.resources.map((resource) => replaced.get(resource.file) ?? resource) },
-  };
+  const resources = model.resources.slice();
+  for (const resource of edited) resources[session.positions.get(resource.file)!] = resource;
+  const context = { ...session.context, model: { ...model, resources } };
+  // Edits keep every resource's category (placeOf): the categories, and the cards of the resources
+  // not edited, are the session's.
+  carryListings(session.context, context);
   const inspect = leakGuard(session.sentences);
   const pages = new Map<string, string>();
   const rendered = function* () {
