@@ -44,12 +44,12 @@ export function writeOutputFile(
   let bytes = 0;
   const parts: PartTable = [];
   let copied = 0;
-  // Chunks are often one NDJSON line: gathered into larger writes, not one system call each.
+  // Chunks are often one NDJSON line: gathered into one system call, not one each (and not copied together).
   let pending: Buffer[] = [];
   let pendingLength = 0;
   const flush = () => {
     if (!pendingLength) return;
-    fs.writeSync(descriptor, pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingLength));
+    fs.writevSync(descriptor, pending);
     pending = [];
     pendingLength = 0;
   };
