@@ -42,7 +42,7 @@ import { baseUrlProblem } from './option-problems.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { contextKeys, exportContextKey, metadataEmitterKey, metadataModel } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
-import { forgetManifest, inputKey, manifestName, type BuildManifest } from './up-to-date.js';
+import { forgetLargeManifest, inputKey, manifestName, type BuildManifest } from './up-to-date.js';
 import { type GradeInputs, gradeOutput } from './grade-inputs.js';
 import type { GraderReport } from '../grader/report.js';
 
@@ -188,7 +188,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         });
   // The checks above read the previous manifest (kept while unchanged); at 50,000 resources it is
   // a hundred MB of objects, not to be held while every document is parsed. The staged output reads it again.
-  forgetManifest();
+  forgetLargeManifest();
   const { model, problems, stats } = await loadContent(options.contentDir, {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     cacheDir: options.cacheDir ?? null,
