@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { splitFrontMatter } from '../src/content/front-matter.js';
+import { tempDir } from './helpers/fixtures.js';
 import { countWords, renderMarkdown } from '../src/markdown/render.js';
 import { bodyHtml, storeMarkdown } from '../src/markdown/stored-markdown.js';
 
@@ -60,33 +64,70 @@ describe('renderMarkdown', () => {
   });
 });
 
-describe('the CommonMark fast path', () => {
+describe('the parse each document gets', () => {
   const plain = [
     'Plain prose with *emphasis*, `code` and a [link](/resources/a).\n\n## A heading\n\n- a list\n- of items\n\n> a quote\n\n```js\nconst x = 1;\n```',
     'Lorem ipsum dolor sit amet.\n\nSecond paragraph, with an image ![alt](/a.png).',
   ];
-  const gfm = [
-    '| a | b |\n| - | - |\n| 1 | 2 |',
+  const literals = [
     'Visit www.example.com today',
     'See https://example.com',
     'mail me@example.com',
+    'HTTP://EXAMPLE.COM in capitals',
+  ];
+  const literalFree = [
+    '| a | b |\n| - | - |\n| 1 | 2 |',
     '~~gone~~',
     'A note[^1].\n\n[^1]: The note.',
     '- [ ] todo',
     '- [X] done',
-    'HTTP://EXAMPLE.COM in capitals',
+    'A [link](https://example.com/a) and <https://example.com/b>, and [c].\n\n[c]: https://example.com/c',
+    '| site | where |\n| - | - |\n| docs | [docs](https://docs.example) |',
+    // Text GFM never looks for a literal in: a link's, and an image's description.
+    '[www&#46;example.com](/a) | a',
+    '![a &#104;ttps://example.com picture](/a.png) | a',
   ];
+  // The guess from the source says no literal; the parsed text says otherwise, and GFM parses again.
+  const hidden = [
+    '\\[not a link](https://example.com/x) | a',
+    'A character reference: http&#58;//example.com | a',
+    'www&#46;example.com | a',
+  ];
+  const render = async (markdown: string) => {
+    const { parseMarkdown, parseWithGfm } = await import('../src/markdown/processor.js');
+    let chosen: unknown;
+    const rendered = renderMarkdown(markdown, (file) => {
+      const parsed = parseMarkdown(file);
+      chosen = parsed.processor;
+      return parsed;
+    });
+    return { rendered, chosen, reference: renderMarkdown(markdown, parseWithGfm) };
+  };
 
-  it.each(plain)('renders a document without GFM constructs exactly as the GFM pipeline does: %s', async (markdown) => {
-    const { markdownProcessor, commonmarkProcessor, processorFor } = await import('../src/markdown/processor.js');
-    expect(processorFor(markdown)).toBe(commonmarkProcessor);
-    expect(String(commonmarkProcessor.processSync(markdown))).toBe(String(markdownProcessor.processSync(markdown)));
+  it.each(plain)('renders a document without GFM constructs without GFM, as GFM does: %s', async (markdown) => {
+    const { commonmarkProcessor } = await import('../src/markdown/processor.js');
+    const { rendered, chosen, reference } = await render(markdown);
+    expect(chosen).toBe(commonmarkProcessor);
+    expect(rendered).toEqual(reference);
   });
 
-  it.each(gfm)('keeps GFM for a document that may use it: %s', async (markdown) => {
-    const { markdownProcessor, commonmarkProcessor, processorFor } = await import('../src/markdown/processor.js');
-    expect(processorFor(markdown)).toBe(markdownProcessor);
-    expect(String(commonmarkProcessor.processSync(markdown))).not.toBe(String(markdownProcessor.processSync(markdown)));
+  it.each(literalFree)('renders GFM without autolink literals when none occurs, as GFM does: %s', async (markdown) => {
+    const { literalFreeProcessor } = await import('../src/markdown/processor.js');
+    const { rendered, chosen, reference } = await render(markdown);
+    expect(chosen).toBe(literalFreeProcessor);
+    expect(rendered).toEqual(reference);
+  });
+
+  it.each([...literals, ...hidden])('parses with all of GFM when a literal may occur: %s', async (markdown) => {
+    const { markdownProcessor, literalFreeProcessor, commonmarkProcessor } = await import(
+      '../src/markdown/processor.js'
+    );
+    const { rendered, chosen, reference } = await render(markdown);
+    expect(chosen).toBe(markdownProcessor);
+    expect(rendered).toEqual(reference);
+    // Each is a case the faster parses would get wrong.
+    for (const processor of [literalFreeProcessor, commonmarkProcessor])
+      expect(String(processor.processSync(markdown))).not.toBe(reference.html);
   });
 });
 
@@ -104,5 +145,32 @@ describe('stored renderings', () => {
     expect(stored.packedHtml.buffer.byteLength).toBe(stored.packedHtml.byteLength);
     expect(stored).not.toHaveProperty('html');
     expect(stored.outline).toEqual(rendered.outline);
+  });
+});
+
+describe('the faster parses, over every document at hand', () => {
+  // Every Markdown file the project has (its own directory, the scaffold, the fixtures) and a
+  // sample of each benchmark shape: each renders exactly as it does with all of GFM.
+  const markdownFiles = (root: string): string[] =>
+    fs.existsSync(root)
+      ? fs
+          .readdirSync(root, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+          .map((entry) => path.join(entry.parentPath, entry.name))
+      : [];
+
+  it('give the HTML, outline, links and words GFM gives', async () => {
+    const { generate } = await import('../scripts/bench/generate.mjs');
+    const { parseWithGfm } = await import('../src/markdown/processor.js');
+    const samples = tempDir();
+    for (const shape of ['directory', 'zach']) generate(path.join(samples, shape), { shape, resources: 300 });
+    const files = ['content', 'scaffold', 'test/fixtures', samples].flatMap(markdownFiles);
+    expect(files.length).toBeGreaterThan(700);
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      const split = splitFrontMatter(text);
+      const body = split.ok ? split.value.body : text;
+      expect(renderMarkdown(body), file).toEqual(renderMarkdown(body, parseWithGfm));
+    }
   });
 });

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { Problem } from '../errors/problem.js';
+import type { VFile } from 'vfile';
+import { type ParsedMarkdown, parseMarkdown } from '../markdown/processor.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { storeMarkdown, type StoredMarkdown } from '../markdown/stored-markdown.js';
 import { splitFrontMatter, type SplitMarkdown } from './front-matter.js';
@@ -64,7 +66,12 @@ export function fieldsThatPassed(data: unknown, problems: Problem[]): PartialFie
  * body. Pure and synchronous, so it runs the same in a worker thread, inline, or from the cache.
  * One problem does not stop the others from being found: an editor fixes them all in one round.
  */
-export function parseDocument(job: ParseJob, validate: ValidateFunction): ParsedDocument {
+export function parseDocument(
+  job: ParseJob,
+  validate: ValidateFunction,
+  /** How the body is parsed: the cheapest parse that gives GFM's tree, unless the benchmark asks for GFM itself. */
+  parse: (file: VFile) => ParsedMarkdown = parseMarkdown,
+): ParsedDocument {
   const { file, text, kind } = job;
   const name = slugOf(file);
   const slug = slugPattern.test(name) ? name : null;
@@ -97,7 +104,7 @@ export function parseDocument(job: ParseJob, validate: ValidateFunction): Parsed
       bodyLineOffset,
       problems: [...problems, nestingProblem(file, 'Markdown', markdownDeep, bodyLineOffset)],
     };
-  const { agentBody, ...rendered } = renderMarkdown(body);
+  const { agentBody, ...rendered } = renderMarkdown(body, parse);
   // With audience markers, the body every Markdown output carries is the agents' one.
   return { slug, ...fields, body: agentBody ?? body, bodyLineOffset, rendered: storeMarkdown(rendered), problems };
 }

@@ -2,7 +2,7 @@ import { VFile } from 'vfile';
 import { type AudienceMarkerProblem, applyCuts } from './audience.js';
 import type { OutlineItem } from './heading-ids.js';
 import type { DisallowedUrl, LinkAt } from './link-inventory.js';
-import { processorFor } from './processor.js';
+import { type ParsedMarkdown, parseMarkdown } from './processor.js';
 
 export type { AudienceMarkerProblem } from './audience.js';
 export type { OutlineItem } from './heading-ids.js';
@@ -31,13 +31,18 @@ export interface RenderedMarkdown {
   audienceProblems: AudienceMarkerProblem[];
 }
 
-/** Runs the pipeline of processor.ts over one body: the HTML comes back as the file's value, the rest on `file.data`. */
-export function renderMarkdown(body: string): RenderedMarkdown {
-  const file = processorFor(body).processSync(new VFile(body));
+/**
+ * Runs the pipeline of processor.ts over one body: the HTML comes back from its compiler, the rest
+ * on `file.data`. `parse` picks the parse (parseMarkdown: the cheapest that gives GFM's tree).
+ */
+export function renderMarkdown(body: string, parse: (file: VFile) => ParsedMarkdown = parseMarkdown): RenderedMarkdown {
+  const file = new VFile(body);
+  const { processor, tree } = parse(file);
+  const html = processor.stringify(processor.runSync(tree, file), file);
   const { outline, sections, anchors, sources, links, disallowedUrls, words, audienceCuts } = file.data;
   const agent = audienceCuts ? applyCuts(body, audienceCuts.cuts, file.data.rootRelativeAt ?? []) : undefined;
   return {
-    html: String(file.value),
+    html,
     outline: outline ?? [],
     sections: sections ?? [],
     anchors: anchors ?? [],
