@@ -185,7 +185,8 @@ describe('serve --watch, an edit of a body', () => {
 });
 
 describe('the session an edit is answered from', () => {
-  it('holds every document but none of their bodies or HTML, and still answers an edit of one', async () => {
+  /** A session of a copy of the minimal fixture, loaded as `serve --watch` loads one, and its quick edit. */
+  async function sessionOfMinimal() {
     const { loadEditSession, quickEdit } = await import('../src/serve/quick-edit.js');
     const site = copyFixture('minimal');
     const options = {
@@ -195,6 +196,11 @@ describe('the session an edit is answered from', () => {
       sourceDateEpoch: testEpoch,
     };
     const session = (await loadEditSession(options))!;
+    return { site, session, edit: (file: string) => quickEdit(session, [file], options) };
+  }
+
+  it('holds every document but none of their bodies or HTML, and still answers an edit of one', async () => {
+    const { site, session, edit } = await sessionOfMinimal();
     const [first] = session.context.model.resources;
     expect(first?.title).toEqual(expect.any(String));
     expect(() => first?.body).toThrow(/A page answered from memory read `body`/);
@@ -202,7 +208,7 @@ describe('the session an edit is answered from', () => {
     expect(session.context.model.resources.every((resource) => resource.rendered.packedHtml.length === 0)).toBe(true);
     const slug = 'wire-formats';
     fs.appendFileSync(path.join(site, 'resources', `${slug}.md`), '\nA sentence added while serving.\n');
-    const pages = quickEdit(session, [path.join(site, 'resources', `${slug}.md`)], options);
+    const pages = edit(path.join(site, 'resources', `${slug}.md`));
     expect(pages?.map((page) => page.path)).toContain(`public/resources/${slug}.md`);
     expect(pages?.find((page) => page.path === `public/resources/${slug}.md`)?.content).toContain(
       'A sentence added while serving.',
@@ -210,19 +216,11 @@ describe('the session an edit is answered from', () => {
   });
 
   it('answers edits in a row with listing pages as a fresh build makes them, each title the latest', async () => {
-    const { loadEditSession, quickEdit } = await import('../src/serve/quick-edit.js');
-    const site = copyFixture('minimal');
-    const options = {
-      contentDir: site,
-      dist: path.join(site, '..', 'dist'),
-      cacheDir: null,
-      sourceDateEpoch: testEpoch,
-    };
-    const session = (await loadEditSession(options))!;
+    const { site, edit } = await sessionOfMinimal();
     const retitle = (slug: string, title: string) => {
       const source = path.join(site, 'resources', `${slug}.md`);
       fs.writeFileSync(source, fs.readFileSync(source, 'utf8').replace(/^title: .*$/m, `title: ${title}`));
-      return quickEdit(session, [source], options);
+      return edit(source);
     };
     // Each edit starts from the listings of the one before (carryListings): the first title must not come back.
     retitle('getting-started', 'Getting started, first title');
