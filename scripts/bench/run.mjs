@@ -66,6 +66,8 @@ async function repeat(label, times, prepare, run) {
   const samples = [];
   for (let index = 0; index < times; index++) {
     prepare?.(index);
+    // The previous run's output still being written back to disk would slow this one down.
+    execFileSync('sync');
     samples.push(await run());
   }
   const result = {
