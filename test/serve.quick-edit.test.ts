@@ -196,7 +196,11 @@ describe('the session an edit is answered from', () => {
       sourceDateEpoch: testEpoch,
     };
     const session = (await loadEditSession(options))!;
-    return { site, session, edit: (file: string) => quickEdit(session, [file], options) };
+    return {
+      site,
+      session,
+      edit: (files: string | string[]) => quickEdit(session, typeof files === 'string' ? [files] : files, options),
+    };
   }
 
   it('holds every document but none of their bodies or HTML, and still answers an edit of one', async () => {
@@ -230,5 +234,29 @@ describe('the session an edit is answered from', () => {
     expect(home?.content).not.toContain('Getting started, first title');
     const fresh = (await buildFixture(site)).outDir;
     expect(home?.content).toBe(fs.readFileSync(path.join(fresh, 'public', 'index.html'), 'utf8'));
+  });
+
+  it('renders each listing page once for an edit that retitles several resources', async () => {
+    const { site, session, edit } = await sessionOfMinimal();
+    const renders: string[] = [];
+    const { pages } = session.context;
+    session.context.pages = {
+      ...pages,
+      render: (template, data) => {
+        renders.push(template);
+        return pages.render(template, data);
+      },
+    };
+    const sources = ['getting-started', 'wire-formats'].map((slug) => path.join(site, 'resources', `${slug}.md`));
+    for (const source of sources)
+      fs.writeFileSync(source, fs.readFileSync(source, 'utf8').replace(/^title: (.*)$/m, 'title: $1, retitled'));
+    const served = edit(sources);
+    // Two categories and four tags, one page each, and the home page once.
+    expect(renders.filter((template) => template === 'home')).toHaveLength(1);
+    expect(renders.filter((template) => template === 'category')).toHaveLength(2);
+    expect(renders.filter((template) => template === 'tag')).toHaveLength(4);
+    const fresh = (await buildFixture(site)).outDir;
+    for (const page of served ?? [])
+      expect(page.content, page.path).toBe(fs.readFileSync(path.join(fresh, page.path), 'utf8'));
   });
 });

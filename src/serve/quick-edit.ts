@@ -57,11 +57,13 @@ function placeOf(resource: Resource): string {
 
 const editableFields = new Set(['rendered', 'body', 'title', 'description']);
 
-/** The listing pages that show a resource's title and description: its category, its tags, the home page. */
-function* listingPages(resource: Resource, context: EmitContext): Generator<OutputFile> {
-  const category = categoryEntries(context).find((entry) => entry.id === resource.category);
-  if (category) yield categoryPage(category, context);
-  for (const entry of siteTags(context)) if (resource.tags.includes(entry.tag)) yield tagPage(entry, context);
+/** The listing pages that show the resources' titles and descriptions: their categories, their tags, the home page; each once. */
+function* listingPages(resources: Resource[], context: EmitContext): Generator<OutputFile> {
+  if (!resources.length) return;
+  const categories = new Set(resources.map((resource) => resource.category));
+  const tags = new Set(resources.flatMap((resource) => resource.tags));
+  for (const entry of categoryEntries(context)) if (categories.has(entry.id)) yield categoryPage(entry, context);
+  for (const entry of siteTags(context)) if (tags.has(entry.tag)) yield tagPage(entry, context);
   yield { path: 'public/index.html', content: homePage(context) };
 }
 
@@ -141,7 +143,7 @@ export function quickEdit(session: EditSession, files: string[], options: SiteBu
   const pages = new Map<string, string>();
   const rendered = function* () {
     for (const resource of edited) yield* resourceFiles(resource, context);
-    for (const resource of relisted) yield* listingPages(resource, context);
+    yield* listingPages(relisted, context);
     yield* citingGuideFiles(relisted, context);
     yield* learningPathFiles(edited, context);
   };
