@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { ParsedDocument, ParseJob } from './parse-document.js';
-import { packedHtmlOf, type StoredMarkdown } from '../markdown/stored-markdown.js';
+import { packedHtmlOf, ParseCacheLostError, type StoredMarkdown, withoutHtml } from '../markdown/stored-markdown.js';
 import { compilerKey } from '../build/compiler-key.js';
 import { writeAtomically } from '../util/write-atomically.js';
 
@@ -171,7 +171,7 @@ export class ParseCache {
         whole = fs.readFileSync(at.file);
         oldFiles.set(at.file, whole);
       }
-      if (at.offset + at.length > whole.length) throw new Error(`${at.file} is shorter than its pack says`);
+      if (at.offset + at.length > whole.length) throw new ParseCacheLostError(at.file);
       return whole.subarray(at.offset, at.offset + at.length);
     };
     for (const [key, document] of entries) {
@@ -182,9 +182,8 @@ export class ParseCache {
       }
       const bytes = htmlOf(rendered);
       chunks.push(bytes);
-      const { htmlAt: _, ...rest } = rendered;
       const htmlAt = { file, offset, length: bytes.length };
-      packed.set(key, { ...document, rendered: { ...rest, packedHtml: noHtml, htmlAt } });
+      packed.set(key, { ...document, rendered: { ...withoutHtml(rendered), htmlAt } });
       offset += bytes.length;
     }
     writeAtomically(file, Buffer.concat(chunks, offset));
@@ -195,5 +194,3 @@ export class ParseCache {
     }
   }
 }
-
-const noHtml = new Uint8Array(0);

@@ -37,6 +37,12 @@ export function withoutHtml({ htmlAt: _, ...stored }: StoredMarkdown): StoredMar
 /** Thrown when another process removed the cache file a loaded document's HTML was in: running the build again is the fix. */
 export class ParseCacheLostError extends Error {
   override readonly name = 'ParseCacheLostError';
+
+  constructor(file: string) {
+    super(
+      `The parse cache lost ${file} while this build ran (two builds of the same content at once?). Run the build again; --no-cache avoids the cache.`,
+    );
+  }
 }
 
 /** The packed HTML of a stored rendering, read from the parse cache's file when it was left there. */
@@ -55,10 +61,7 @@ export function packedHtmlOf(stored: StoredMarkdown): Uint8Array {
   } catch {
     // Reported below, with what to do.
   }
-  if (read !== at.length)
-    throw new ParseCacheLostError(
-      `The parse cache lost ${at.file} while this build ran (two builds of the same content at once?). Run the build again; --no-cache avoids the cache.`,
-    );
+  if (read !== at.length) throw new ParseCacheLostError(at.file);
   return bytes;
 }
 
