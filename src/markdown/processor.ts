@@ -20,6 +20,14 @@ import { safeUrlHandlers } from './safe-url-handlers.js';
 import { remarkVerifiedSources } from './verified-sources.js';
 import { remarkWordCount } from './word-count.js';
 
+/** GFM's constructs but autolink literals: each one's micromark syntax and its mdast builder. */
+const gfmWithoutLiterals = [
+  [gfmFootnote, gfmFootnoteFromMarkdown],
+  [gfmStrikethrough, gfmStrikethroughFromMarkdown],
+  [gfmTable, gfmTableFromMarkdown],
+  [gfmTaskListItem, gfmTaskListItemFromMarkdown],
+] as const;
+
 /**
  * GFM as remark-gfm adds it, less autolink literals (`www.x`, `https://x`, `a@b.x` in running
  * text): tables, strikethrough, footnotes and task items. Looking for a literal at every letter
@@ -27,19 +35,10 @@ import { remarkWordCount } from './word-count.js';
  */
 function remarkGfmWithoutAutolinkLiterals(this: Processor) {
   const data = this.data();
-  data.micromarkExtensions = [
-    ...(data.micromarkExtensions ?? []),
-    gfmFootnote(),
-    gfmStrikethrough(),
-    gfmTable(),
-    gfmTaskListItem(),
-  ];
+  data.micromarkExtensions = [...(data.micromarkExtensions ?? []), ...gfmWithoutLiterals.map(([syntax]) => syntax())];
   data.fromMarkdownExtensions = [
     ...(data.fromMarkdownExtensions ?? []),
-    gfmFootnoteFromMarkdown(),
-    gfmStrikethroughFromMarkdown(),
-    gfmTableFromMarkdown(),
-    gfmTaskListItemFromMarkdown(),
+    ...gfmWithoutLiterals.map(([, fromMarkdown]) => fromMarkdown()),
   ];
 }
 
