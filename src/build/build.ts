@@ -33,7 +33,7 @@ import { emitWranglerConfig } from '../emit/wrangler-config.js';
 import { emitOpenApi } from '../emit/openapi/emit-openapi.js';
 import { emitPremiumPreviews } from '../emit/premium-previews.js';
 import { emitDiscoveryExtras } from '../emit/discovery-extras.js';
-import { bundleWorker } from './bundle-worker.js';
+import { bundleWorker, workerPackageFile } from './bundle-worker.js';
 import { leakGuard, premiumSentences, type PremiumSentence } from './premium-guard.js';
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
@@ -293,6 +293,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     options.onPhase?.('bundling the worker');
     const worker = await bundleWorker(workerData(contextFor(false, true)));
     write(worker.file);
+    write(workerPackageFile);
     timer.mark('worker');
     // Graded from the files as written, the way a static host with the worker in front serves them.
     const graded = options.grade === false ? undefined : await gradeOutput(staged, context.urls.base, premium);

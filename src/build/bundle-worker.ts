@@ -56,6 +56,12 @@ export async function bundleWorkerCode(): Promise<BundledCode> {
   return code;
 }
 
+/**
+ * dist/worker/package.json: Node loads worker.js (an ES module) as one whatever package.json encloses
+ * dist/, a CommonJS project's (`npm init` writes `"type": "commonjs"`) or none at all.
+ */
+export const workerPackageFile: OutputFile = { path: 'worker/package.json', content: '{ "type": "module" }\n' };
+
 /** The worker with this site's data in place: the code bundled at compile time while src/worker is unchanged. */
 export async function bundleWorker(data: WorkerData): Promise<BundledWorker> {
   const code = prebundled('worker') ?? (await bundleWorkerCode());

@@ -73,7 +73,14 @@ async function loadBuild(dist: string): Promise<LoadedBuild> {
       );
   }
   // A query string makes each rebuild a new module instance.
-  const worker = (await import(`${pathToFileURL(workerFile).href}?build=${generation++}`)).default as LoadedWorker;
+  const worker = (
+    await import(`${pathToFileURL(workerFile).href}?build=${generation++}`).catch((error: Error) => {
+      // Node's message quotes the failing line: of a minified worker, that is kilobytes of code.
+      throw new ServeError(
+        `${workerFile} does not load as an ES module (${error.name}: ${error.message.split('\n')[0]}). Build again with \`agentdir build\`: the build writes worker/package.json beside it, so Node reads it as one whatever package.json encloses the build folder.`,
+      );
+    })
+  ).default as LoadedWorker;
   const data = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as WorkerData;
   return {
     worker,
