@@ -1,4 +1,5 @@
 import { workerRoutePatterns } from '../shared/routes.js';
+import { staticRoutingProblems } from '../shared/static-routing.js';
 import { type EmitContext, premiumSlugs } from './context.js';
 import type { OutputFile } from './output.js';
 
@@ -16,6 +17,13 @@ function workerName(siteName: string): string {
 /** dist/wrangler.jsonc: static assets from public/, the worker only on its own routes. */
 export function wranglerConfig(context: EmitContext): Record<string, unknown> {
   const premium = premiumSlugs(context.model);
+  const runWorkerFirst = workerRoutePatterns(premium, { negotiation: context.model.site.markdown_negotiation });
+  // Checked with wrangler's own rules, so a config it would refuse never reaches a deploy.
+  const problems = staticRoutingProblems(runWorkerFirst);
+  if (problems.length > 0)
+    throw new Error(
+      `The generated run_worker_first breaks Cloudflare's rules; this is a bug in agentdir:\n${problems.join('\n')}`,
+    );
   return {
     // Resolved from this file in dist/: wrangler installed beside it in the project.
     $schema: '../node_modules/wrangler/config-schema.json',
@@ -27,7 +35,7 @@ export function wranglerConfig(context: EmitContext): Record<string, unknown> {
       binding: 'ASSETS',
       html_handling: 'drop-trailing-slash',
       not_found_handling: '404-page',
-      run_worker_first: workerRoutePatterns(premium, { negotiation: context.model.site.markdown_negotiation }),
+      run_worker_first: runWorkerFirst,
     },
   };
 }

@@ -3,6 +3,7 @@
 // of openapi.json are all derived. Web-standard code only.
 
 import { publicPaths } from './public-paths.js';
+import { staticRoutingProblems, withoutRedundantRules } from './static-routing.js';
 
 export const fullCorpusPath = publicPaths.corpusFull;
 export const freeCorpusPath = publicPaths.corpusJsonl;
@@ -180,8 +181,11 @@ export function matchWorkerRoute(
   return matchWorkerEntry(pathname, premium, options)?.route ?? null;
 }
 
-/** Route patterns for a host that runs the worker only on its own routes (Cloudflare `run_worker_first`). */
-export function workerRoutePatterns(premiumSlugs: readonly string[], options: RouteOptions = {}): string[] {
+/**
+ * Every path the worker answers, as patterns: one per premium slug and URL shape, `*` for a
+ * segment the handler judges itself. The docs name each of these.
+ */
+export function workerRoutePaths(premiumSlugs: readonly string[], options: RouteOptions = {}): string[] {
   const patterns = workerRouteTable
     .filter((entry) => !entry.negotiation || options.negotiation)
     .flatMap((entry) =>
@@ -190,4 +194,19 @@ export function workerRoutePatterns(premiumSlugs: readonly string[], options: Ro
         : [entry.path.replace(/\{slug\}\/?$/, '*')],
     );
   return [...new Set(patterns)];
+}
+
+/**
+ * `run_worker_first` for a host that runs the worker only on its own routes (Cloudflare): the
+ * worker's paths with none that another covers, within Cloudflare's limits. When the premium slugs
+ * would pass those limits (too many, or too long), each premium URL shape is routed as a whole
+ * family (`/resources/*`): the worker hands every path it does not gate to the static assets.
+ */
+export function workerRoutePatterns(premiumSlugs: readonly string[], options: RouteOptions = {}): string[] {
+  const exact = withoutRedundantRules(workerRoutePaths(premiumSlugs, options));
+  if (staticRoutingProblems(exact).length === 0) return exact;
+  const families = workerRouteTable
+    .filter((entry) => entry.path.includes('{premium}'))
+    .map((entry) => `${entry.path.slice(0, entry.path.indexOf('{premium}'))}*`);
+  return withoutRedundantRules([...workerRoutePaths([], options), ...families]);
 }

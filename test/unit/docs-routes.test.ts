@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { workerRoutePatterns } from '../../src/shared/routes.js';
+import { workerRoutePaths } from '../../src/shared/routes.js';
 import { repoRoot } from '../helpers/fixtures.js';
 
 const premiumSlug = 'premium-slug-for-docs';
@@ -16,7 +16,7 @@ function documentedSpelling(pattern: string): string {
 }
 
 const routes = [
-  ...new Set(workerRoutePatterns([premiumSlug], { negotiation: true }).map((pattern) => documentedSpelling(pattern))),
+  ...new Set(workerRoutePaths([premiumSlug], { negotiation: true }).map((pattern) => documentedSpelling(pattern))),
 ];
 
 describe.each(['README.md', 'docs/architecture.md'])('%s', (file) => {

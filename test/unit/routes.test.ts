@@ -8,6 +8,7 @@ import {
   mcpServerCardPath,
   workerRoutePatterns,
 } from '../../src/shared/routes.js';
+import { staticRoutingProblems } from '../../src/shared/static-routing.js';
 
 const premium = new Set(['paid-guide', 'deep-dive-2']);
 const match = (pathname: string, negotiation = false) => matchWorkerRoute(pathname, premium, { negotiation });
@@ -192,5 +193,62 @@ describe('workerRoutePatterns', () => {
         pathname,
       ).toBe(true);
     }
+  });
+
+  it('lists no rule another covers when negotiation is on, so Cloudflare accepts the config', () => {
+    const patterns = workerRoutePatterns(['paid-guide'], { negotiation: true });
+    expect(patterns).toContain('/resources/*');
+    expect(patterns).toContain('/api/resources/paid-guide.json');
+    expect(patterns.filter((pattern) => pattern.startsWith('/resources/'))).toEqual(['/resources/*']);
+  });
+
+  const manySlugs = (count: number) => Array.from({ length: count }, (_, i) => `premium-resource-${i + 1}`);
+  const slugSets: [string, string[]][] = [
+    ['no premium slug', []],
+    ['one', ['paid-guide']],
+    ['three', ['data-formats', 'json-api', 'autonomous-operations']],
+    ['30', manySlugs(30)],
+    ['150', manySlugs(150)],
+    ['one of 95 characters', [`long-${'x'.repeat(90)}`]],
+  ];
+  describe.each([false, true])('with negotiation %s', (negotiation) => {
+    it.each(slugSets)('keeps within Cloudflare’s rules and routes every gated path (%s)', (_, slugs) => {
+      const patterns = workerRoutePatterns(slugs, { negotiation });
+      expect(staticRoutingProblems(patterns)).toEqual([]);
+      const gated = new Set(slugs);
+      const samples = slugs.flatMap((slug) => [
+        `/resources/${slug}`,
+        `/resources/${slug}/`,
+        `/resources/${slug}.md`,
+        `/api/resources/${slug}.json`,
+        `/api/x402/${slug}`,
+      ]);
+      for (const pathname of samples) {
+        expect(matchWorkerRoute(pathname, gated, { negotiation }), pathname).not.toBeNull();
+        expect(
+          patterns.some((pattern) => patternMatches(pattern, pathname)),
+          pathname,
+        ).toBe(true);
+      }
+    });
+  });
+
+  it('routes a premium URL shape as a family only when its slugs pass Cloudflare’s limits', () => {
+    expect(workerRoutePatterns(manySlugs(3))).not.toContain('/api/resources/*');
+    expect(workerRoutePatterns(manySlugs(30))).toEqual(expect.arrayContaining(['/resources/*', '/api/resources/*']));
+  });
+});
+
+describe('staticRoutingProblems', () => {
+  it('says what wrangler says of a rule that a wildcard covers, a duplicate, and too many rules', () => {
+    expect(staticRoutingProblems(['/resources/*', '/resources/x.md'])).toEqual([
+      "'/resources/x.md': rule '/resources/*' makes it redundant",
+    ]);
+    expect(staticRoutingProblems(['/mcp', '/mcp'])).toEqual(["'/mcp': a duplicate"]);
+    expect(staticRoutingProblems(Array.from({ length: 101 }, (_, i) => `/r${i}`))).toEqual([
+      '101 rules: at most 100 are allowed',
+    ]);
+    expect(staticRoutingProblems([`/${'a'.repeat(100)}`])).toHaveLength(1);
+    expect(staticRoutingProblems(['/api/x402/*', '/mcp'])).toEqual([]);
   });
 });
