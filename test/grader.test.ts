@@ -84,12 +84,14 @@ describe('agentdir grade <url>', () => {
     expect(result.stderr).toContain('--allow-private');
   });
 
-  it('reports an unreachable site as failed checks with the reason, not a crash', async () => {
-    const result = await gradeCli('http://127.0.0.1:9/', '--allow-private', '--format', 'json');
-    expect(result.code).toBe(0);
-    const report = JSON.parse(result.stdout);
-    expect(report.score).toBe(0);
-    expect(report.checks[0].details).toMatch(/unreachable/);
+  it('says a site no request reached cannot be graded, with the reason and exit 1, instead of scoring it 0', async () => {
+    const closed = await freePort();
+    const result = await gradeCli(`http://127.0.0.1:${closed}/`, '--allow-private', '--format', 'json');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`Cannot grade http://127.0.0.1:${closed}/: no request reached it (`);
+    expect(result.stderr).toContain('ECONNREFUSED');
+    expect(result.stderr).not.toMatch(/TypeError|\n\s+at /);
   });
 });
 

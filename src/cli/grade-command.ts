@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { builtSiteOrigin, directoryFetcher, locateSiteFolder } from '../grader/directory-fetcher.js';
 import { networkFetcher } from '../grader/fetcher.js';
+import { internalErrorIn } from '../grader/grader-internal-error.js';
+import { watchReachability } from '../grader/reachability.js';
 import { formatReport } from '../grader/format-report.js';
 import { gradeSite } from '../grader/grade.js';
 import type { GraderReport } from '../grader/report.js';
@@ -14,6 +16,9 @@ interface GradeOptions {
   allowPrivate?: boolean;
   minScore?: string;
 }
+
+/** The exit code of a grade that agentdir itself failed (sysexits' EX_SOFTWARE), apart from 1 (the site) and 2 (usage). */
+const internalErrorExitCode = 70;
 
 const folderHint =
   "hint: Pass the folder a build wrote its site to (`dist/public`, or the build folder `dist` itself), or the site's URL (https://...).";
@@ -31,6 +36,20 @@ function folderProblem(target: string, reason: 'not-a-folder' | 'no-site', conte
   // A bare host name ("docs.acme.com") was most likely meant as a URL.
   const asUrl = /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(target) ? ` (did you mean https://${target}?)` : '';
   return `Cannot grade \`${target}\`: there is no folder \`${target}\` here (${process.cwd()}), and a URL must start with https://${asUrl}.\n${folderHint}`;
+}
+
+/** Grades, or says that agentdir itself failed (a bug, not the site) and gives the exit code for it. */
+async function gradeOrExplain<T>(grade: () => Promise<T>): Promise<T | number> {
+  try {
+    return await grade();
+  } catch (error) {
+    const internal = internalErrorIn(error);
+    if (!internal) throw error;
+    process.stderr.write(
+      `Internal error: agentdir failed while grading: ${internal.message}. This is a bug in agentdir, not a problem of the site; nothing was graded. Please report it with this message.\n`,
+    );
+    return internalErrorExitCode;
+  }
 }
 
 async function gradeFolder(target: string): Promise<GraderReport | string> {
@@ -54,12 +73,22 @@ export async function gradeCommand(target: string, options: GradeOptions): Promi
       );
       return 2;
     }
-    report = await gradeSite(
-      checked.url.href,
+    const watched = watchReachability(
       networkFetcher({ allowPrivate: Boolean(options.allowPrivate), ...nodeGraderNetwork() }),
     );
+    const graded = await gradeOrExplain(() => gradeSite(checked.url.href, watched.fetcher));
+    if (typeof graded === 'number') return graded;
+    const unreachable = watched.unreachable();
+    if (unreachable) {
+      process.stderr.write(
+        `Cannot grade ${checked.url.href}: no request reached it (${unreachable.replace(/^unreachable \((.*)\)$/, '$1')}), so nothing was graded.\nhint: Check the URL, and that this machine can reach it (its network, DNS and proxy).\n`,
+      );
+      return 1;
+    }
+    report = graded;
   } else {
-    const graded = await gradeFolder(target);
+    const graded = await gradeOrExplain(() => gradeFolder(target));
+    if (typeof graded === 'number') return graded;
     if (typeof graded === 'string') {
       process.stderr.write(`${graded}\n`);
       return 1;

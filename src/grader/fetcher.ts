@@ -1,3 +1,4 @@
+import { internalErrorIn } from './grader-internal-error.js';
 import { refusalIn } from './refused-address-error.js';
 import { isIpLiteral } from './special-addresses.js';
 import { checkTarget, forbiddenAddress } from './target-guard.js';
@@ -91,6 +92,23 @@ function concat(chunks: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/**
+ * The most telling message of a failed fetch: undici says only `fetch failed` and puts the system's
+ * reason (`getaddrinfo ENOTFOUND docs.acme.com`, `connect ECONNREFUSED ...`) in its causes.
+ */
+function networkFailureReason(error: unknown): string {
+  let reason = (error as Error | null)?.message || 'network error';
+  for (
+    let cause = (error as { cause?: unknown } | null)?.cause, depth = 0;
+    cause && depth < 8;
+    cause = (cause as { cause?: unknown }).cause, depth++
+  ) {
+    const message = (cause as Error).message;
+    if (typeof message === 'string' && message) reason = message;
+  }
+  return reason;
+}
+
 /** Fetches over the network with every hop checked, a time budget, a fetch count and a size cap. */
 export function networkFetcher(options: NetworkOptions): SiteFetcher {
   const limits = { ...defaultLimits, ...options.limits };
@@ -131,13 +149,12 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
             signal: AbortSignal.timeout(Math.min(limits.perFetchMs, remaining)),
           });
         } catch (error) {
+          if (internalErrorIn(error)) throw error;
           const refusal = refusalIn(error);
           if (refusal) return refuse(current, `refused: the host resolves to ${refusal.address}, ${refusal.reason}`);
           return refuse(
             current,
-            (error as Error).name === 'TimeoutError'
-              ? 'timed out'
-              : `unreachable (${(error as Error).message || 'network error'})`,
+            (error as Error).name === 'TimeoutError' ? 'timed out' : `unreachable (${networkFailureReason(error)})`,
           );
         }
         if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {

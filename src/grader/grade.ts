@@ -16,6 +16,7 @@ import { llmsTxtCheck } from './checks/llms-txt.js';
 import { markdownVariantsCheck } from './checks/markdown-variants.js';
 import { robotsCheck } from './checks/robots.js';
 import { sitemapCheck } from './checks/sitemap.js';
+import { GraderInternalError, internalErrorIn } from './grader-internal-error.js';
 import type { SiteFetcher } from './fetcher.js';
 import { type CheckResult, letterGrade, type GraderReport, type Recommendation } from './report.js';
 
@@ -54,7 +55,11 @@ interface Graded {
   outcome: CheckOutcome;
 }
 
-/** Runs checks one after another (later ones reuse what earlier ones fetched); a check that throws fails with the reason. */
+/**
+ * Runs checks one after another (later ones reuse what earlier ones fetched). A check turns
+ * whatever the site answers into an outcome, so one that throws is agentdir's bug: grading stops
+ * with a GraderInternalError instead of blaming the site.
+ */
 async function run(list: Check[], context: CheckContext): Promise<Graded[]> {
   const results: Graded[] = [];
   for (const check of list) {
@@ -62,11 +67,10 @@ async function run(list: Check[], context: CheckContext): Promise<Graded[]> {
     try {
       outcome = await check.run(context);
     } catch (error) {
-      outcome = {
-        fraction: 0,
-        details: `The check could not run: ${(error as Error).message}`,
-        action: 'Fix the page this check reads.',
-      };
+      throw (
+        internalErrorIn(error) ??
+        new GraderInternalError(`the check \`${check.id}\` failed (${(error as Error).message})`, { cause: error })
+      );
     }
     results.push({ check, outcome });
   }
@@ -101,7 +105,10 @@ function recommendationsFor(results: Graded[]): Recommendation[] {
     .sort((a, b) => priorities.indexOf(a.priority) - priorities.indexOf(b.priority));
 }
 
-/** Grades the origin of `url` for agent readiness. Never throws for an unreachable site: its checks fail with the reason. */
+/**
+ * Grades the origin of `url` for agent readiness. Never throws for an unreachable site (its checks
+ * fail with the reason); throws GraderInternalError when agentdir itself fails.
+ */
 export async function gradeSite(url: string, fetcher: SiteFetcher): Promise<GraderReport> {
   const origin = new URL(url).origin;
   const context = checkContext(origin, fetcher);
@@ -111,7 +118,10 @@ export async function gradeSite(url: string, fetcher: SiteFetcher): Promise<Grad
   // The core checks' advice first: the extended checks never outrank what `score` is made of.
   const recommendations = [...recommendationsFor(core), ...recommendationsFor(extended)];
   // Said first, even when every check passes: the links agents follow lead away from the graded origin.
-  const linked = await linkedOrigin(context).catch(() => null);
+  const linked = await linkedOrigin(context).catch((error: unknown) => {
+    if (internalErrorIn(error)) throw error;
+    return null;
+  });
   if (linked)
     recommendations.unshift({ check: 'llms-txt', priority: 'high', action: originMismatchAction(linked, origin) });
   return {
