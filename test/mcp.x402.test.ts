@@ -39,6 +39,7 @@ beforeAll(async () => {
   runtimes.serve = await startServe(site.dist, site.keysFile, env);
   runtimes.workerd = await startWorkerd(site.dist, env);
   runtimes.dormant = await startWorkerd(site.dist, {});
+  runtimes.dormantServe = await startServe(site.dist, site.keysFile);
 });
 afterAll(async () => {
   await Promise.all(Object.values(runtimes).map((runtime) => runtime.close()));
@@ -161,6 +162,68 @@ describe('without a configured gateway', () => {
       expect(result.structuredContent).not.toHaveProperty('x402Version');
     } finally {
       await mcp.close();
+    }
+  });
+});
+
+describe.each([
+  ['serve', 'dormant', 'dormantServe'],
+  ['workerd', 'dormant', 'dormant'],
+  ['serve', 'configured', 'serve'],
+  ['workerd', 'configured', 'workerd'],
+] as const)('the tools on %s with the gateway %s', (_name, state, runtime) => {
+  const configured = state === 'configured';
+  let mcp: McpCaller;
+  beforeAll(async () => {
+    mcp = await connect('legacy', runtimes[runtime]!);
+  });
+  afterAll(async () => {
+    await mcp?.close();
+  });
+  /** The readable summary beside the JSON (the JSON of get_pricing and get_payment_info is the published file). */
+  const summary = (result: ToolResult) => result.content.find((block) => !block.text.startsWith('{'))!.text;
+
+  it(`get_resource ${configured ? 'offers' : 'does not offer'} /api/x402/<slug> in how_to_pay`, async () => {
+    const result = await mcp.call('get_resource', { slug: 'data-formats' });
+    expect(result.structuredContent!.payment.how_to_pay).toContain('Authorization: Bearer <API_KEY>');
+    if (configured) {
+      expect(result.structuredContent!.payment.how_to_pay).toContain('https://fixture.example/api/x402/data-formats');
+      expect(summary(result)).toContain('https://fixture.example/api/x402/data-formats');
+    } else expect(JSON.stringify(result)).not.toContain('/api/x402/');
+  });
+
+  it(`get_access_info ${configured ? 'lists' : 'leaves out'} the x402 endpoint and the MCP payment`, async () => {
+    const result = await mcp.call('get_access_info', {});
+    if (configured) {
+      expect(result.structuredContent).toMatchObject({
+        x402_endpoint: 'https://fixture.example/api/x402/{slug}',
+        x402_mcp: expect.stringContaining('_meta["x402/payment"]'),
+        how_to_pay: expect.stringContaining('/api/x402/{slug}'),
+      });
+    } else {
+      expect(result.structuredContent).not.toHaveProperty('x402_endpoint');
+      expect(result.structuredContent).not.toHaveProperty('x402_mcp');
+      expect(JSON.stringify(result)).not.toContain('x402');
+    }
+  });
+
+  it(`check_access ${configured ? 'names' : 'does not name'} the gateway as a next step`, async () => {
+    const result = await mcp.call('check_access', { slug: 'json-api' });
+    expect(result.structuredContent).toMatchObject({ can_read: false });
+    if (configured) expect(result.structuredContent!.next_step).toContain('/api/x402/json-api');
+    else expect(JSON.stringify(result)).not.toContain('/api/x402/');
+  });
+
+  it(`get_payment_info and get_pricing say in their summary whether pay per fetch is ${configured ? 'offered' : 'off'}`, async () => {
+    const payment = summary(await mcp.call('get_payment_info', {}));
+    const pricing = summary(await mcp.call('get_pricing', {}));
+    if (configured) {
+      expect(payment).toContain('Or pay per fetch with x402 at https://fixture.example/api/x402/{slug}.');
+      expect(pricing).toMatch(/Pay per fetch \(x402\): 0\.05 USD;/);
+    } else {
+      expect(payment).not.toContain('/api/x402/');
+      expect(payment).toContain('The x402 method listed here is not configured on this deployment');
+      expect(pricing).toMatch(/Pay per fetch \(x402\): 0\.05 USD \(not configured on this deployment\);/);
     }
   });
 });

@@ -4,24 +4,28 @@ import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
 
 const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const runtimes: Runtime[] = [];
-let gateway: Runtime;
+/** The same two runtimes with the x402 gateway configured: both variables it needs are set. */
+const gateways: Runtime[] = [];
 let keys: Awaited<ReturnType<typeof siteUnderTest>>['keys'];
 
 beforeAll(async () => {
   const site = await siteUnderTest();
   keys = site.keys;
+  const gatewayEnv = {
+    X402_FACILITATOR_URL: 'http://127.0.0.1:9/',
+    X402_PAY_TO: '0x0000000000000000000000000000000000000001',
+  };
   runtimes.push(
     await startServe(site.dist, site.keysFile),
     await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
   );
-  gateway = await startWorkerd(site.dist, {
-    AGENTDIR_KEYS: site.secret(),
-    X402_FACILITATOR_URL: 'http://127.0.0.1:9/',
-    X402_PAY_TO: '0x0000000000000000000000000000000000000001',
-  });
+  gateways.push(
+    await startServe(site.dist, site.keysFile, gatewayEnv),
+    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret(), ...gatewayEnv }),
+  );
 });
 afterAll(async () => {
-  await Promise.all([...runtimes, gateway].map((runtime) => runtime?.close()));
+  await Promise.all([...runtimes, ...gateways].map((runtime) => runtime?.close()));
 });
 
 describe.each(['serve', 'workerd'] as const)('a premium page opened in a browser on %s', (name) => {
@@ -75,9 +79,52 @@ describe.each(['serve', 'workerd'] as const)('a premium page opened in a browser
   });
 });
 
-describe('with the x402 gateway configured', () => {
-  it('the browser page also offers pay per fetch', async () => {
-    const response = await gateway.request('/resources/json-api', { headers: { Accept: browserAccept } });
+describe.each(['serve', 'workerd'] as const)('pay per fetch in the 402 on %s', (name) => {
+  const dormant = () => runtimes.find((candidate) => candidate.name === name)!;
+  const configured = () => gateways.find((candidate) => candidate.name === name)!;
+  const shapes = [
+    '/resources/json-api',
+    '/resources/json-api/',
+    '/resources/json-api.md',
+    '/api/resources/json-api.json',
+  ];
+
+  it('is not offered while the gateway is dormant: how_to_pay names only the key', async () => {
+    for (const path of shapes) {
+      const response = await dormant().request(path);
+      expect(response.status, path).toBe(402);
+      const body = JSON.parse(response.body) as Record<string, string>;
+      expect(body.how_to_pay, path).toContain('Authorization: Bearer <API_KEY>');
+      expect(response.body, path).not.toContain('/api/x402/');
+      expect(response.headers.get('link') ?? '', path).not.toContain('/api/x402/');
+    }
+  });
+
+  it('is offered once the gateway is configured, in the same nine fields', async () => {
+    for (const path of shapes) {
+      const response = await configured().request(path);
+      expect(response.status, path).toBe(402);
+      const body = JSON.parse(response.body) as Record<string, string>;
+      expect(Object.keys(body), path).toEqual([
+        'error',
+        'resource',
+        'price_usd',
+        'payment_url',
+        'how_to_pay',
+        'terms',
+        'license',
+        'pricing_catalog',
+        'preview',
+      ]);
+      expect(body.how_to_pay, path).toContain('Authorization: Bearer <API_KEY>');
+      expect(body.how_to_pay, path).toContain(
+        'Or pay per fetch with x402 at https://fixture.example/api/x402/json-api.',
+      );
+    }
+  });
+
+  it('the browser page also offers pay per fetch once the gateway is configured', async () => {
+    const response = await configured().request('/resources/json-api', { headers: { Accept: browserAccept } });
     expect(response.status).toBe(402);
     expect(response.body).toContain('/api/x402/json-api');
   });

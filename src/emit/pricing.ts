@@ -6,8 +6,19 @@ import { x402Headers, x402MetaKeys } from '../shared/x402-transport.js';
 
 export const keyHeaders = ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>'];
 
+/** Retry instructions with a key: all a premium 402 says while the x402 gateway is dormant. */
+export function howToPayWithKey(context: EmitContext): string {
+  return `Buy an access key at ${context.model.site.pricing.payment_url}, then retry the request with the header \`Authorization: Bearer <API_KEY>\` (or \`x-api-key: <API_KEY>\`).`;
+}
+
+/** The per-fetch option; `{slug}` stands for the premium slug. The worker adds it only while the gateway is configured. */
+export function howToPayPerFetch(context: EmitContext): string {
+  return `Or pay per fetch with x402 at ${context.urls.x402('{slug}')}.`;
+}
+
+/** Both ways to pay, as the payment manifest lists them (a static file cannot know whether the gateway is configured). */
 export function howToPay(context: EmitContext): string {
-  return `Buy an access key at ${context.model.site.pricing.payment_url}, then retry the request with the header \`Authorization: Bearer <API_KEY>\` (or \`x-api-key: <API_KEY>\`). Or pay per fetch with x402 at ${context.urls.x402('{slug}')}.`;
+  return `${howToPayWithKey(context)} ${howToPayPerFetch(context)}`;
 }
 
 /** /api/pricing.json: the four paid tiers, the per-fetch x402 price first. */

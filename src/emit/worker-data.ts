@@ -2,7 +2,7 @@ import type { PaymentFacts, PremiumEntry, WorkerData } from '../shared/worker-da
 import { corpusMetaRecord, corpusResourceRecord } from './corpus.js';
 import type { EmitContext } from './context.js';
 import { assertValid, type OutputFile } from './output.js';
-import { howToPay } from './pricing.js';
+import { howToPayPerFetch, howToPayWithKey } from './pricing.js';
 import { resourceJson, resourceMarkdown } from './resource-json.js';
 import { resourceHtml } from './resource-variants.js';
 import { serverCard } from './server-card.js';
@@ -13,7 +13,8 @@ export function paymentFacts(context: EmitContext): PaymentFacts {
   return {
     price_usd: model.site.pricing.price_usd,
     payment_url: model.site.pricing.payment_url,
-    how_to_pay: howToPay(context),
+    how_to_pay: howToPayWithKey(context),
+    how_to_pay_per_fetch: howToPayPerFetch(context),
     how_to_pay_corpus: `Buy the full-corpus license (corpus tier) or the redistribution tier at ${model.site.pricing.payment_url}, then retry with the header \`Authorization: Bearer <API_KEY>\` (or \`x-api-key: <API_KEY>\`). A starter key does not open the full export.`,
     terms: urls.terms,
     license: urls.license,

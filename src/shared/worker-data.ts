@@ -24,8 +24,10 @@ export interface PremiumEntry {
 export interface PaymentFacts {
   price_usd: string;
   payment_url: string;
-  /** Retry instructions for a premium resource; `{slug}` stands for its slug. */
+  /** Retry instructions for a premium resource with a key. */
   how_to_pay: string;
+  /** The sentence offering pay per fetch with x402, added while the gateway is configured; `{slug}` stands for the slug. */
+  how_to_pay_per_fetch: string;
   /** Retry instructions for the full corpus export. */
   how_to_pay_corpus: string;
   terms: string;

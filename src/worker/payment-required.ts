@@ -9,19 +9,29 @@ function link(relations: [string, string][]): string {
   return relations.map(([rel, url]) => `<${url}>; rel="${rel}"`).join(', ');
 }
 
-/** The retry instructions for one premium slug (the build writes them with a `{slug}` placeholder). */
-export function howToPayFor(payment: PaymentFacts, slug: string): string {
-  return payment.how_to_pay.replaceAll('{slug}', slug);
+/**
+ * The retry instructions for one premium slug: with a key, and pay per fetch only while the x402
+ * gateway is configured (`gatewayConfigured`), since a dormant one answers 503 to whoever follows it.
+ */
+export function howToPayFor(payment: PaymentFacts, slug: string, perFetch: boolean): string {
+  return perFetch
+    ? `${payment.how_to_pay} ${payment.how_to_pay_per_fetch.replaceAll('{slug}', slug)}`
+    : payment.how_to_pay;
 }
 
 /** The body of a premium-resource 402 (schemas/payment-required.schema.json): exactly these nine fields. */
-export function paymentRequiredBody(slug: string, preview: PremiumPreview, payment: PaymentFacts): PaymentRequired {
+export function paymentRequiredBody(
+  slug: string,
+  preview: PremiumPreview,
+  payment: PaymentFacts,
+  perFetch: boolean,
+): PaymentRequired {
   return {
     error: 'payment_required',
     resource: slug,
     price_usd: payment.price_usd,
     payment_url: payment.payment_url,
-    how_to_pay: howToPayFor(payment, slug),
+    how_to_pay: howToPayFor(payment, slug, perFetch),
     terms: payment.terms,
     license: payment.license,
     pricing_catalog: payment.pricing_catalog,
@@ -29,8 +39,13 @@ export function paymentRequiredBody(slug: string, preview: PremiumPreview, payme
   };
 }
 
-export function paymentRequired(slug: string, preview: PremiumPreview, payment: PaymentFacts): Response {
-  return jsonResponse(402, paymentRequiredBody(slug, preview, payment), {
+export function paymentRequired(
+  slug: string,
+  preview: PremiumPreview,
+  payment: PaymentFacts,
+  perFetch: boolean,
+): Response {
+  return jsonResponse(402, paymentRequiredBody(slug, preview, payment, perFetch), {
     ...noStore,
     Link: link([
       ['payment', payment.payment_url],

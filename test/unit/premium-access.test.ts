@@ -8,7 +8,8 @@ import { premiumResource } from '../../src/worker/routes/premium-resource.js';
 const payment: PaymentFacts = {
   price_usd: '0.05',
   payment_url: 'https://pay.example/checkout',
-  how_to_pay: 'Retry /resources/{slug}.md with a key; or pay at /api/x402/{slug}.',
+  how_to_pay: 'Retry with a key.',
+  how_to_pay_per_fetch: 'Or pay at /api/x402/{slug}.',
   how_to_pay_corpus: 'Buy a corpus key.',
   terms: 'https://site.example/resources/access-and-pricing',
   license: 'https://site.example/license.xml',
@@ -20,6 +21,7 @@ const payment: PaymentFacts = {
 
 const data = {
   site: { name: 'Site', url: 'https://site.example' },
+  x402: { network: 'base', maxTimeoutSeconds: 60 },
   payment,
   premium: {
     'paid-guide': {
@@ -47,6 +49,12 @@ async function keyEnv(extra: WorkerEnv = {}): Promise<WorkerEnv> {
   );
   return { AGENTDIR_KEYS: JSON.stringify({ keys: records }), ...extra };
 }
+
+/** Both variables the x402 gateway needs, with a wallet that is an address: configured. */
+const gateway = {
+  X402_FACILITATOR_URL: 'https://f.example',
+  X402_PAY_TO: '0x0000000000000000000000000000000000000001',
+};
 
 const request = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
   new Request(`https://site.example${path}`, { headers, method });
@@ -98,7 +106,7 @@ describe('premium resources', () => {
         error: 'payment_required',
         resource: 'paid-guide',
         price_usd: '0.05',
-        how_to_pay: 'Retry /resources/paid-guide.md with a key; or pay at /api/x402/paid-guide.',
+        how_to_pay: 'Retry with a key.',
         preview: { title: 'Paid guide', description: 'Worth it.', sections: ['Setup', 'Details'] },
       });
       expect(JSON.stringify(body)).not.toContain('full');
@@ -110,9 +118,18 @@ describe('premium resources', () => {
     const plain = await premiumResource(request('/x', browser), await keyEnv(), data, 'paid-guide', 'html');
     expect([plain.status, await plain.text()]).toEqual([402, '<p>paywall</p>']);
     expect(plain.headers.get('vary')).toContain('Accept');
-    const configured = await keyEnv({ X402_FACILITATOR_URL: 'https://f.example', X402_PAY_TO: '0x1' });
-    const paid = await premiumResource(request('/x', browser), configured, data, 'paid-guide', 'html');
+    const paid = await premiumResource(request('/x', browser), await keyEnv(gateway), data, 'paid-guide', 'html');
     expect(await paid.text()).toBe('<p>paywall with x402</p>');
+  });
+
+  it('offers pay per fetch in how_to_pay only while the gateway would sell it', async () => {
+    const howToPay = async (env: WorkerEnv) =>
+      ((await (await premiumResource(request('/x'), env, data, 'paid-guide', 'json')).json()) as { how_to_pay: string })
+        .how_to_pay;
+    expect(await howToPay(await keyEnv())).toBe('Retry with a key.');
+    expect(await howToPay(await keyEnv(gateway))).toBe('Retry with a key. Or pay at /api/x402/paid-guide.');
+    // Both variables set, but the gateway still answers 503: a wallet that is not an address.
+    expect(await howToPay(await keyEnv({ ...gateway, X402_PAY_TO: '0x1' }))).toBe('Retry with a key.');
   });
 
   it('gives a non-browser the JSON 402 even on the HTML URL', async () => {

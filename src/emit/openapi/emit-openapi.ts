@@ -8,8 +8,9 @@ import { checkOpenApiDocument } from './check-document.js';
 import { openApiDocument } from './document.js';
 
 /**
- * The 402 example: what the worker answers for the site's first premium resource. Its H2 headings
- * stay out: the preview is the worker's to give, and nothing under public/ may carry premium text.
+ * The 402 example: what the worker answers for the site's first premium resource, as a deployment
+ * answers until its x402 gateway is configured. Its H2 headings stay out: the preview is the
+ * worker's to give, and nothing under public/ may carry premium text.
  */
 function paymentRequiredExample(context: EmitContext): unknown {
   const premium = context.model.resources.find((resource) => resource.premium);
@@ -18,7 +19,7 @@ function paymentRequiredExample(context: EmitContext): unknown {
     description: premium?.description ?? 'Its one-line description.',
     sections: ['<the H2 headings of the resource, in order>'],
   };
-  return paymentRequiredBody(premium?.slug ?? 'premium-resource', preview, paymentFacts(context));
+  return paymentRequiredBody(premium?.slug ?? 'premium-resource', preview, paymentFacts(context), false);
 }
 
 /** /openapi.json and /openapi.yaml, checked before they are written, and the RFC 9727 API catalog. */

@@ -5,6 +5,7 @@ import type { WorkerEnv } from '../env.js';
 import { paymentRequired } from '../payment-required.js';
 import { jsonType } from '../responses.js';
 import { prefersHtml } from '../../shared/accept.js';
+import { gatewayConfigured } from '../x402/requirements.js';
 import { varyOnAccept } from './negotiated-page.js';
 
 const mediaTypes: Record<ResourceVariant, string> = {
@@ -24,12 +25,13 @@ export async function premiumResource(
   const entry = data.premium[slug]!;
   const key = await verifyKey(presentedKey(request.headers), env);
   if (!key) {
+    const perFetch = gatewayConfigured(env, data);
     // A person in a browser gets a page they can read; every other client the §7.1 JSON, byte for byte.
-    if (variant !== 'html') return paymentRequired(slug, entry.preview, data.payment);
+    if (variant !== 'html') return paymentRequired(slug, entry.preview, data.payment, perFetch);
     if (!prefersHtml(request.headers.get('accept')))
-      return varyOnAccept(paymentRequired(slug, entry.preview, data.payment));
+      return varyOnAccept(paymentRequired(slug, entry.preview, data.payment, perFetch));
     return varyOnAccept(
-      new Response(entry.paywall[env.X402_FACILITATOR_URL && env.X402_PAY_TO ? 1 : 0], {
+      new Response(entry.paywall[perFetch ? 1 : 0], {
         status: 402,
         headers: { 'Content-Type': mediaTypes.html, 'Cache-Control': 'no-store' },
       }),

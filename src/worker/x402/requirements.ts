@@ -45,6 +45,11 @@ export function gatewayConfig(env: WorkerEnv, data: WorkerData): GatewayConfig |
   return { facilitatorUrl: env.X402_FACILITATOR_URL.replace(/\/+$/, ''), payTo: env.X402_PAY_TO, network, asset };
 }
 
+/** Whether /api/x402/<slug> sells anything: only then may an answer offer it (a dormant gateway answers 503). */
+export function gatewayConfigured(env: WorkerEnv, data: WorkerData): boolean {
+  return !('dormant' in gatewayConfig(env, data));
+}
+
 /** "0.05" USD in the asset's atomic units: "50000" for 6 decimals. Exact decimal arithmetic, no floating point. */
 export function atomicAmount(usd: string, decimals: number): string {
   const [whole = '0', fraction = ''] = usd.split('.');

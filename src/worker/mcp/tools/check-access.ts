@@ -1,5 +1,6 @@
 import { verifyKey } from '../../access-keys.js';
 import { howToPayFor } from '../../payment-required.js';
+import { gatewayConfigured } from '../../x402/requirements.js';
 import { apiKeyArgument, boolean, input, object, slugArgument, string } from '../json-schema.js';
 import type { ResourceIndex } from '../site-types.js';
 import { publicPaths } from '../../../shared/public-paths.js';
@@ -39,7 +40,9 @@ export const checkAccess: Tool = {
         key_valid: key !== null,
         can_read: canRead,
         ...(key ? { tier: key.tier } : {}),
-        next_step: canRead ? `Read it with get_resource or at ${resource.markdown}.` : howToPayFor(data.payment, slug),
+        next_step: canRead
+          ? `Read it with get_resource or at ${resource.markdown}.`
+          : howToPayFor(data.payment, slug, gatewayConfigured(env, data)),
       },
       summary: canRead ? `You can read ${slug}.` : `${slug} is premium and needs a valid key.`,
     };

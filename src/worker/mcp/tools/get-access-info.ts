@@ -3,12 +3,14 @@ import type { ResourceIndex } from '../site-types.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import type { Tool } from '../tool.js';
 import { x402MetaKeys } from '../../../shared/x402-transport.js';
+import { howToPayFor } from '../../payment-required.js';
+import { gatewayConfigured } from '../../x402/requirements.js';
 
 export const getAccessInfo: Tool = {
   name: 'get_access_info',
   title: 'How access works',
   description:
-    'Explain how to read premium resources: which slugs are premium, how to present an access key (Authorization: Bearer, then x-api-key), where to buy one, what a key tier opens, and how to pay per fetch with x402 instead.',
+    'Explain how to read premium resources: which slugs are premium, how to present an access key (Authorization: Bearer, then x-api-key), where to buy one, what a key tier opens, and, where the operator configured x402, how to pay per fetch instead.',
   inputSchema: input({}),
   outputSchema: object(
     {
@@ -17,17 +19,24 @@ export const getAccessInfo: Tool = {
       tiers: array(object({ id: string('Tier.'), opens: string('What a key of this tier opens.') }, ['id', 'opens'])),
       payment_url: string('Where to buy a key.', { format: 'uri' }),
       how_to_pay: string('Retry instructions.'),
-      x402_endpoint: string('Per-fetch payment endpoint template (x402 versions 1 and 2).'),
-      x402_mcp: string('How to pay for one get_resource call inside MCP (x402 version 2).'),
+      x402_endpoint: string(
+        'Per-fetch payment endpoint template (x402 versions 1 and 2); present only while the gateway is configured.',
+      ),
+      x402_mcp: string(
+        'How to pay for one get_resource call inside MCP (x402 version 2); present only while the gateway is configured.',
+      ),
       terms: string('Terms (Markdown).', { format: 'uri' }),
       pricing_catalog: string('Pricing catalog.', { format: 'uri' }),
       free: string('What needs no key.'),
     },
     ['premium', 'key_headers', 'tiers', 'payment_url', 'how_to_pay', 'terms', 'pricing_catalog', 'free'],
   ),
-  async run(_args, { site, data }) {
+  async run(_args, { site, data, env }) {
     const index = await site.json<ResourceIndex>(publicPaths.resourceIndex);
     const premium = index.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
+    // A dormant gateway answers 503: it is not offered.
+    const perFetch = gatewayConfigured(env, data);
+    const howToPay = howToPayFor(data.payment, '{slug}', perFetch);
     const structured = {
       premium,
       key_headers: ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>'],
@@ -37,13 +46,17 @@ export const getAccessInfo: Tool = {
         { id: 'redistribution', opens: 'as corpus, with redistribution rights' },
       ],
       payment_url: data.payment.payment_url,
-      how_to_pay: data.payment.how_to_pay,
-      x402_endpoint: `${data.site.url}/api/x402/{slug}`,
-      x402_mcp: `Where the operator configured x402, get_resource for a premium slug without a key is a tool error carrying an x402 PaymentRequired; call it again with the PaymentPayload in _meta["${x402MetaKeys.payment}"]; the receipt is in the result's _meta["${x402MetaKeys.receipt}"].`,
+      how_to_pay: howToPay,
+      ...(perFetch
+        ? {
+            x402_endpoint: `${data.site.url}/api/x402/{slug}`,
+            x402_mcp: `get_resource for a premium slug without a key is a tool error carrying an x402 PaymentRequired; call it again with the PaymentPayload in _meta["${x402MetaKeys.payment}"]; the receipt is in the result's _meta["${x402MetaKeys.receipt}"].`,
+          }
+        : {}),
       terms: data.payment.terms,
       pricing_catalog: data.payment.pricing_catalog,
       free: 'Every other resource, every guide, the indexes, the free corpus sample, llms.txt and the MCP server need no key.',
     };
-    return { structured, summary: `Premium: ${premium.join(', ')}. ${data.payment.how_to_pay}` };
+    return { structured, summary: `Premium: ${premium.join(', ')}. ${howToPay}` };
   },
 };

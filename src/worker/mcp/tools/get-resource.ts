@@ -41,13 +41,15 @@ export const getResource: Tool = {
       const key = await verifyKey((args.api_key as string | undefined) ?? requestKey, env);
       const payment = key ? undefined : await payForResource(slug, context, meta);
       if (payment?.kind === 'dormant' || payment?.kind === 'required') {
+        // A dormant gateway is not offered: following the offer would only get a 503.
+        const perFetch = payment.kind === 'required';
         const unpaid = {
           slug,
           access: 'payment_required',
           premium: true,
-          payment: paymentRequiredBody(slug, premium.preview, data.payment),
+          payment: paymentRequiredBody(slug, premium.preview, data.payment, perFetch),
         };
-        const preview = `"${premium.preview.title}" is premium. Without a valid key only its preview is available: ${premium.preview.sections.join('; ')}. ${howToPayFor(data.payment, slug)}`;
+        const preview = `"${premium.preview.title}" is premium. Without a valid key only its preview is available: ${premium.preview.sections.join('; ')}. ${howToPayFor(data.payment, slug, perFetch)}`;
         if (payment.kind === 'dormant') return { structured: unpaid, summary: preview };
         return {
           structured: { ...payment.required, ...unpaid, resource: payment.required.resource },
