@@ -128,6 +128,21 @@ describe('openapi.json', () => {
     expect(example.resource).toBe('data-formats');
   });
 
+  it('describes the WWW-Authenticate challenge beside Link and Cache-Control on every 402 a key clears', () => {
+    const keyed = operations().filter(({ operation }) => operation.security?.length);
+    expect(keyed.map(({ template }) => template).sort()).toEqual([
+      '/api/corpus.full.jsonl',
+      '/api/resources/{slug}.json',
+      '/resources/{slug}',
+      '/resources/{slug}.md',
+    ]);
+    for (const { template, operation } of keyed) {
+      const headers = operation.responses['402'].headers;
+      expect(Object.keys(headers).sort(), template).toEqual(['Cache-Control', 'Link', 'WWW-Authenticate']);
+      expect(headers['WWW-Authenticate'].description, template).toMatch(/invalid_token.*insufficient_scope/);
+    }
+  });
+
   it('describes every row of the worker route table under its operationId and path', () => {
     const byId = new Map(operations().map((entry) => [entry.operation.operationId, entry]));
     for (const entry of workerRouteTable) {

@@ -43,6 +43,18 @@ describe.each(['serve', 'workerd'] as const)('a premium page opened in a browser
     expect(response.body).toContain('<meta name="robots" content="noindex">');
     // No gateway configured: no pay-per-fetch offer that would answer 503.
     expect(response.body).not.toContain('/api/x402/');
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="https://fixture.example"');
+  });
+
+  it('tells a browser that sent a revoked key that the key is the problem', async () => {
+    const response = await runtime().request('/resources/json-api', {
+      headers: { Accept: browserAccept, Authorization: `Bearer ${keys.revoked}` },
+    });
+    expect(response.status).toBe(402);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('www-authenticate')).toMatch(
+      /^Bearer realm="https:\/\/fixture\.example", error="invalid_token", error_description="[^"\\]+"$/,
+    );
   });
 
   it.each([

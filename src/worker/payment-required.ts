@@ -39,14 +39,21 @@ export function paymentRequiredBody(
   };
 }
 
+/** How one 402 answers its caller: whether to offer pay per fetch, and the `WWW-Authenticate` challenge (`bearerChallenge`). */
+export interface PaymentAnswer {
+  perFetch: boolean;
+  challenge: string;
+}
+
 export function paymentRequired(
   slug: string,
   preview: PremiumPreview,
   payment: PaymentFacts,
-  perFetch: boolean,
+  { perFetch, challenge }: PaymentAnswer,
 ): Response {
   return jsonResponse(402, paymentRequiredBody(slug, preview, payment, perFetch), {
     ...noStore,
+    'WWW-Authenticate': challenge,
     Link: link([
       ['payment', payment.payment_url],
       ['license', payment.license],
@@ -71,9 +78,10 @@ export function corpusLicenseRequiredBody(payment: PaymentFacts): CorpusLicenseR
   };
 }
 
-export function corpusLicenseRequired(payment: PaymentFacts): Response {
+export function corpusLicenseRequired(payment: PaymentFacts, challenge: string): Response {
   return jsonResponse(402, corpusLicenseRequiredBody(payment), {
     ...noStore,
+    'WWW-Authenticate': challenge,
     Link: link([
       ['payment', payment.payment_url],
       ['payment-manifest', payment.payment_manifest],

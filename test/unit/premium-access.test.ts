@@ -88,6 +88,12 @@ describe('premium resources', () => {
     for (const headers of failing) {
       const response = await premiumResource(request('/x', headers), env, data, 'paid-guide', 'markdown');
       expect(response.status, JSON.stringify(headers)).toBe(402);
+      const sentKey = 'x-api-key' in headers;
+      expect(response.headers.get('www-authenticate'), JSON.stringify(headers)).toMatch(
+        sentKey
+          ? /^Bearer realm="https:\/\/site\.example", error="invalid_token"/
+          : /^Bearer realm="https:\/\/site\.example"$/,
+      );
       const body = await response.json();
       expect(Object.keys(body).sort()).toEqual(
         [
@@ -161,10 +167,17 @@ describe('the full corpus export', () => {
 
   it('needs a corpus or redistribution key: starter, revoked and missing keys get the corpus-license 402', async () => {
     const env = await keyEnv({ ASSETS: assets });
-    const refused: Record<string, string>[] = [{ 'x-api-key': keys.starter }, { 'x-api-key': keys.revoked }, {}];
-    for (const headers of refused) {
+    const refused: [Record<string, string>, string][] = [
+      [{ 'x-api-key': keys.starter }, ', error="insufficient_scope"'],
+      [{ 'x-api-key': keys.revoked }, ', error="invalid_token"'],
+      [{}, ''],
+    ];
+    for (const [headers, error] of refused) {
       const response = await fullCorpus(request('/api/corpus.full.jsonl', headers), env, data);
       expect(response.status).toBe(402);
+      expect(response.headers.get('www-authenticate')).toMatch(
+        new RegExp(`^Bearer realm="https://site\\.example"${error}(, error_description="[^"]+")?$`),
+      );
       expect(await response.json()).toMatchObject({ error: 'payment_required', resource: '/api/corpus.full.jsonl' });
     }
   });

@@ -55,6 +55,11 @@ const premiumKey = [{}, { bearerKey: [] }, { apiKeyHeader: [] }];
 const corpusKey = [{ bearerKey: [] }, { apiKeyHeader: [] }];
 
 const cacheControl = { description: 'Always `no-store`: a 402 is never cached.', schema: { type: 'string' } };
+const bearerChallenge = {
+  description:
+    'RFC 6750 section 3: `Bearer realm="<site URL>"` when no key was sent; with `error="invalid_token"` when the key is unknown, malformed or revoked, or `error="insufficient_scope"` when a valid key\'s tier does not open the resource (a starter key on the full corpus export). An `error_description` says the same in words.',
+  schema: { type: 'string' },
+};
 const paymentLinks = {
   description: 'RFC 8288 links with the relations `payment`, `license` and `pricing`.',
   schema: { type: 'string' },
@@ -78,7 +83,7 @@ function premiumPaymentRequired(example: unknown) {
       ...json('payment-required', example),
       ...text('text/html', 'The paywall page: preview, prices, how to use a key.'),
     },
-    { 'Cache-Control': cacheControl, Link: paymentLinks },
+    { 'Cache-Control': cacheControl, Link: paymentLinks, 'WWW-Authenticate': bearerChallenge },
   );
 }
 
@@ -351,6 +356,7 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
         '200': response('Every record, `text` never null.', ndjson('corpus-record')),
         '402': response('No key of the corpus or redistribution tier.', json('corpus-license-required'), {
           'Cache-Control': cacheControl,
+          'WWW-Authenticate': bearerChallenge,
           Link: {
             description: 'Relations `payment`, `payment-manifest`, `pricing`, `license` and `mcp-server`.',
             schema: { type: 'string' },

@@ -2,6 +2,7 @@ import { opensFullCorpus } from '../../shared/key-hash.js';
 import { freeCorpusPath } from '../../shared/routes.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import { presentedKey, verifyKey } from '../access-keys.js';
+import { bearerChallenge, keyRefusal } from '../bearer-challenge.js';
 import type { WorkerEnv } from '../env.js';
 import { corpusLicenseRequired } from '../payment-required.js';
 import { errorResponse } from '../responses.js';
@@ -11,8 +12,10 @@ import { errorResponse } from '../responses.js';
  * for the full one and each premium line for the record with its body. Nothing is held whole.
  */
 export async function fullCorpus(request: Request, env: WorkerEnv, data: WorkerData): Promise<Response> {
-  const key = await verifyKey(presentedKey(request.headers), env);
-  if (!key || !opensFullCorpus(key.tier)) return corpusLicenseRequired(data.payment);
+  const presented = presentedKey(request.headers);
+  const key = await verifyKey(presented, env);
+  if (!key || !opensFullCorpus(key.tier))
+    return corpusLicenseRequired(data.payment, bearerChallenge(data.site.url, keyRefusal(presented, key)));
   if (!env.ASSETS)
     return errorResponse(
       503,

@@ -1,6 +1,7 @@
 import type { ResourceVariant } from '../../shared/routes.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import { presentedKey, verifyKey } from '../access-keys.js';
+import { bearerChallenge, keyRefusal } from '../bearer-challenge.js';
 import type { WorkerEnv } from '../env.js';
 import { paymentRequired } from '../payment-required.js';
 import { jsonType } from '../responses.js';
@@ -23,17 +24,22 @@ export async function premiumResource(
   variant: ResourceVariant,
 ): Promise<Response> {
   const entry = data.premium[slug]!;
-  const key = await verifyKey(presentedKey(request.headers), env);
+  const presented = presentedKey(request.headers);
+  const key = await verifyKey(presented, env);
   if (!key) {
-    const perFetch = gatewayConfigured(env, data);
+    // Any valid key opens a premium resource, so a refusal is a missing key or an invalid one.
+    const answer = {
+      perFetch: gatewayConfigured(env, data),
+      challenge: bearerChallenge(data.site.url, keyRefusal(presented, null)),
+    };
     // A person in a browser gets a page they can read; every other client the §7.1 JSON, byte for byte.
-    if (variant !== 'html') return paymentRequired(slug, entry.preview, data.payment, perFetch);
+    if (variant !== 'html') return paymentRequired(slug, entry.preview, data.payment, answer);
     if (!prefersHtml(request.headers.get('accept')))
-      return varyOnAccept(paymentRequired(slug, entry.preview, data.payment, perFetch));
+      return varyOnAccept(paymentRequired(slug, entry.preview, data.payment, answer));
     return varyOnAccept(
-      new Response(entry.paywall[perFetch ? 1 : 0], {
+      new Response(entry.paywall[answer.perFetch ? 1 : 0], {
         status: 402,
-        headers: { 'Content-Type': mediaTypes.html, 'Cache-Control': 'no-store' },
+        headers: { 'Content-Type': mediaTypes.html, 'Cache-Control': 'no-store', 'WWW-Authenticate': answer.challenge },
       }),
     );
   }
