@@ -26,12 +26,12 @@ describe('agentdir serve: static files', () => {
     ['/', 'text/html; charset=utf-8'],
     ['/resources/wire-formats', 'text/html; charset=utf-8'],
     ['/resources/wire-formats.md', 'text/markdown; charset=utf-8'],
-    ['/api/resources.json', 'application/json; charset=utf-8'],
+    ['/api/resources.json', 'application/json'],
     ['/api/corpus.jsonl', 'application/x-ndjson'],
     ['/llms.txt', 'text/plain; charset=utf-8'],
     ['/license.xml', 'application/rsl+xml'],
-    ['/sitemap-0.xml', 'application/xml; charset=utf-8'],
-    ['/.well-known/mcp/server-card.json', 'application/json; charset=utf-8'],
+    ['/sitemap-0.xml', 'application/xml'],
+    ['/.well-known/mcp/server-card.json', 'application/json'],
   ])('%s answers 200 as %s', async (pathname, type) => {
     const response = await serve.request(pathname);
     expect(response.status).toBe(200);

@@ -1,12 +1,14 @@
-// One table of media types, used for the static host's _headers file and by `agentdir serve`.
+// One table of media types, used for the static host's _headers file and by `agentdir serve`. They
+// are Cloudflare's asset server's, so a preview answers as the deploy does: JSON and XML carry no
+// charset (JSON is UTF-8 by definition, XML says its encoding itself).
 
 export const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
+  '.json': 'application/json',
   '.jsonl': 'application/x-ndjson',
   '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
+  '.xml': 'application/xml',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.svg': 'image/svg+xml',
