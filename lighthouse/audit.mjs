@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm run lighthouse`: Lighthouse's SEO and accessibility scores, and its agentic-browsing llms.txt
-// audit, for the home page and one resource page of content/. The site is built for the exact origin
-// it is served from, so canonical URLs and links agree with the address Lighthouse loads.
-// Not part of `npm test`: it takes a minute, and it judges scores rather than behaviour.
-// Lighthouse 13 declares Node >= 22 but runs on Node 20 for what is used here.
+// Run by `npm run lighthouse` (scripts/lighthouse.mjs) on Node 22 or newer: Lighthouse's SEO and
+// accessibility scores, and its agentic-browsing llms.txt audit, for the home page and one resource
+// page of content/. The site is built for the exact origin it is served from, so canonical URLs and
+// links agree with the address Lighthouse loads. Not part of `npm test`: it takes a minute, and it
+// judges scores rather than behaviour.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,10 +12,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { defaultConfig } from 'lighthouse';
-import { chromiumFlags } from './chromium-flags.mjs';
+import { chromiumFlags } from '../scripts/chromium-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = path.join(root, 'bin', 'agentdir.js');
+// agentdir itself runs on the Node that started `npm run lighthouse`, as a user's would.
+const agentdirNode = process.env.AGENTDIR_NODE ?? process.execPath;
 const chromiumPath = '/usr/bin/chromium';
 const targets = { seo: 100, accessibility: 95 };
 const pages = [
@@ -38,7 +40,7 @@ function freePort() {
 
 function buildSite(out, origin) {
   const result = spawnSync(
-    process.execPath,
+    agentdirNode,
     [cli, 'build', path.join(root, 'content'), '--out', out, '--base-url', origin],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -48,7 +50,7 @@ function buildSite(out, origin) {
 /** `agentdir serve` on a fixed port; resolves once it prints its address. */
 function serve(dist, port) {
   const child = spawn(
-    process.execPath,
+    agentdirNode,
     [cli, 'serve', dist, '--port', String(port), '--keys-file', path.join(dist, '..', 'keys.json')],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
