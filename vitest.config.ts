@@ -37,6 +37,18 @@ export default defineConfig({
         test: { name: 'integration', include: ['test/*.test.ts'], exclude: [browserTests, ...judgeTests] },
       },
       ...(browser ? [{ extends: true as const, test: { name: 'browser', include: [browserTests] } }] : []),
+      // agentdir as users get it: the packed tarball in a fresh project, through npx, judged by real
+      // wrangler (test/consumer/setup.ts packs and installs once per run).
+      {
+        extends: true,
+        test: {
+          name: 'consumer',
+          include: ['test/consumer/**/*.test.ts'],
+          globalSetup: ['test/consumer/setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
       { extends: true, test: { name: 'judges', include: judgeTests, sequence: { groupOrder: 1 } } },
     ],
   },
