@@ -1,6 +1,6 @@
-// One table of media types, used for the static host's _headers file and by `agentdir serve`. They
-// are Cloudflare's asset server's, so a preview answers as the deploy does: JSON and XML carry no
-// charset (JSON is UTF-8 by definition, XML says its encoding itself).
+// One table of media types, used for the static host's _headers file and by `agentdir serve`: the
+// types Cloudflare's assets give each extension (`; charset=utf-8` on text/* only), so a preview
+// labels every file as a deployment does. Cloudflare knows no `.jsonl`: `_headers` names those files.
 
 export const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -13,7 +13,7 @@ export const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
-  '.ico': 'image/x-icon',
+  '.ico': 'image/vnd.microsoft.icon',
 };
 
 /** Files whose media type differs from their extension's. */
