@@ -39,18 +39,16 @@ describe('agentdir serve: static files', () => {
   });
 
   it('answers unknown paths with the 404 page, and never serves the _headers file', async () => {
-    for (const pathname of [
-      '/no/such/page',
-      '/_headers',
-      '//_headers',
-      '///_headers',
-      '/_headers/',
-      '/api/../_headers',
-      '/_redirects',
-    ]) {
+    for (const pathname of ['/no/such/page', '/_headers', '/_headers/', '/api/../_headers', '/_redirects']) {
       const response = await serve.request(pathname);
       expect(response.status, pathname).toBe(404);
       expect(response.body).toContain('Page not found');
+    }
+    // Other spellings redirect to the one path, which is the 404 page too.
+    for (const pathname of ['//_headers', '///_headers', '/%5Fheaders']) {
+      const response = await serve.request(pathname);
+      expect(response.status, pathname).toBe(307);
+      expect(response.headers.get('location'), pathname).toBe('/_headers');
     }
   });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture } from './helpers/fixtures.js';
+import { rawRequest } from './helpers/runtimes.js';
 import { eventually, startWatchServer, type WatchServer } from './helpers/watch-server.js';
 
 let server: WatchServer;
@@ -26,6 +27,12 @@ describe('agentdir serve --watch', () => {
   it('injects the live-reload script into pages, and only in watch mode', async () => {
     const { text } = await page('/resources/wire-formats');
     expect(text).toContain('new EventSource("/__agentdir/events")');
+  });
+
+  it('sends pages without an ETag, since the reload script makes them differ from the built file', async () => {
+    const response = await rawRequest(url, '/resources/wire-formats');
+    expect(response.body).toContain('new EventSource("/__agentdir/events")');
+    expect(response.headers.get('etag')).toBeNull();
   });
 
   it('rebuilds when a file changes, serves the new page and tells open pages to reload', async () => {

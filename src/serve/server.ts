@@ -3,11 +3,14 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkRequestPath } from '../shared/request-path.js';
-import { matchWorkerRoute } from '../shared/routes.js';
+import { matchWorkerRoute, workerRoutePatterns } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
+import { decodeAssetPath } from './asset-intent.js';
 import { closeAfterAnswer, sendWebResponse, toWebRequest } from './node-adapter.js';
-import { fileResponse, serveStatic } from './static-files.js';
+import { publicFolder, withPagesInMemory } from './public-files.js';
+import { serveStatic } from './static-files.js';
 import { readHeaderRules, type HeaderRule } from './header-rules.js';
+import { workerFirstMatcher } from './worker-first.js';
 import { problemsPage } from './problems-page.js';
 import { nodeGraderNetwork } from '../grader/node-network.js';
 import type { MemoryFile } from './quick-edit.js';
@@ -35,6 +38,8 @@ interface LoadedBuild {
   worker: LoadedWorker;
   data: WorkerData;
   premium: Set<string>;
+  /** Whether a path as sent is one of the worker's routes, as Cloudflare's router decides (`run_worker_first`). */
+  workerFirst: (pathname: string) => boolean;
   rules: HeaderRule[];
 }
 
@@ -52,12 +57,6 @@ export interface RunningServer {
   serveEdit(pages: MemoryFile[], edit: number): void;
   /** Stops serving from memory the pages of edits up to `edit`: their build is loaded, or failed. */
   forgetEdits(edit: number): void;
-}
-
-/** The URL a file under `public/` is served at: `public/x/index.html` at `/x`. */
-function urlOf(file: string): string {
-  const url = file.slice('public'.length);
-  return url.endsWith('/index.html') ? url.slice(0, -'/index.html'.length) || '/' : url;
 }
 
 let generation = 0;
@@ -86,6 +85,7 @@ async function loadBuild(dist: string): Promise<LoadedBuild> {
     worker,
     data,
     premium: new Set(Object.keys(data.premium)),
+    workerFirst: workerFirstMatcher(workerRoutePatterns(Object.keys(data.premium), { negotiation: data.negotiation })),
     rules: readHeaderRules(path.join(publicDir, '_headers')),
   };
 }
@@ -111,37 +111,41 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
   const publicDir = path.join(dist, 'public');
   let current = await loadBuild(dist);
   let problems: string | null = null;
-  const inMemory = new Map<string, { file: string; body: Uint8Array<ArrayBuffer>; edit: number }>();
-  /** A static file as served, from memory while an edit's build is on its way, else from public/. */
-  const serveFile = (request: Request, pathname: string): Promise<Response> | Response => {
-    const page = inMemory.get(pathname);
-    if (!page || (request.method !== 'GET' && request.method !== 'HEAD'))
-      return serveStatic(publicDir, request, pathname, current.rules);
-    return fileResponse(request, pathname, page.file, page.body, current.rules);
-  };
+  /** Pages of edits whose build is on its way, by their path under public/ (`/resources/x/index.html`). */
+  const inMemory = new Map<string, { body: Uint8Array<ArrayBuffer>; edit: number }>();
+  const files = withPagesInMemory(publicFolder(publicDir), inMemory);
+  // Watch mode adds the reload script to pages, so no ETag would name what is sent.
+  const serveFile = (request: Request) =>
+    serveStatic(request, { files, rules: current.rules, validators: !options.watch });
   // One pinned network per server: POST /api/grader connects only to addresses it has checked.
   const graderNetwork = nodeGraderNetwork();
   const listeners = new Set<http.ServerResponse>();
   const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}`;
   // The worker's static-asset binding, as on Cloudflare: files of public/.
   const assets = {
-    fetch: async (input: Request | string | URL) => {
-      const request = input instanceof Request ? input : new Request(input);
-      const checked = checkRequestPath(new URL(request.url));
-      return serveFile(request, checked.ok ? checked.pathname : '/404.html');
-    },
+    fetch: async (input: Request | string | URL) => serveFile(input instanceof Request ? input : new Request(input)),
   };
 
   const handle = async (request: Request): Promise<Response> => {
-    const { worker, data, premium } = current;
+    const { worker, data, premium, workerFirst } = current;
     const url = new URL(request.url);
     if (problems !== null && request.method === 'GET' && /text\/html/.test(request.headers.get('accept') ?? ''))
       return problemsPage(problems);
-    const checked = checkRequestPath(url);
-    if (checked.ok && !matchWorkerRoute(checked.pathname, premium, { negotiation: data.negotiation }))
-      return serveFile(request, checked.pathname);
+    const toWorker = () =>
+      worker.fetch(request, { ...options.environment(), ASSETS: assets, AGENTDIR_GRADER_NETWORK: graderNetwork });
     // Refused paths go to the worker too, so both runtimes word the refusal the same way.
-    return worker.fetch(request, { ...options.environment(), ASSETS: assets, AGENTDIR_GRADER_NETWORK: graderNetwork });
+    if (!checkRequestPath(url).ok || workerFirst(url.pathname)) return toWorker();
+    const answer = await serveFile(request);
+    // Another spelling of a worker route is only ever redirected to it; should that rule ever change,
+    // the worker answers rather than public/.
+    if (
+      answer.status !== 307 &&
+      matchWorkerRoute(decodeAssetPath(url.pathname), premium, { negotiation: data.negotiation })
+    ) {
+      await answer.body?.cancel();
+      return toWorker();
+    }
+    return answer;
   };
 
   const server = http.createServer((incoming, outgoing) => {
@@ -212,7 +216,7 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
     },
     serveEdit(pages, edit) {
       for (const page of pages)
-        inMemory.set(urlOf(page.path), { file: page.path, body: new TextEncoder().encode(page.content), edit });
+        inMemory.set(page.path.slice('public'.length), { body: new TextEncoder().encode(page.content), edit });
       notify();
     },
     forgetEdits(edit) {

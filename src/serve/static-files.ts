@@ -1,45 +1,51 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { contentTypeFor } from '../shared/content-types.js';
+import { assetIntent, decodeAssetPath, encodeAssetPath, type FindFile, type PublicFile } from './asset-intent.js';
 import { headersFor, type HeaderRule } from './header-rules.js';
 
-// Instructions for the static host, not content (Cloudflare and Netlify never serve them either).
-const hostFiles = new Set(['_headers', '_redirects', '.assetsignore']);
-
-/** `target` when it is a regular file whose real path (symlinks followed) is inside the real `root`. */
-async function regularFileInside(root: string, target: string): Promise<string | null> {
-  const real = await fs.realpath(target).catch(() => null);
-  if (!real) return null;
-  const relative = path.relative(await fs.realpath(root), real);
-  if (relative.startsWith('..') || path.isAbsolute(relative) || hostFiles.has(relative)) return null;
-  return (await fs.stat(real).catch(() => null))?.isFile() ? real : null;
+export interface StaticOptions {
+  files: FindFile;
+  /** The build's `_headers`, matched against the path as requested, on every answer but a 405. */
+  rules: HeaderRule[];
+  /** `ETag` and 304 answers. Off in watch mode, where pages go out with the reload script added. */
+  validators: boolean;
 }
 
-/** Finds the file a path names under `root`: the file itself, or a folder's index.html, for `/x` and `/x/` alike. */
-async function resolveFile(root: string, pathname: string): Promise<string | null> {
-  const target = path.join(root, pathname);
-  // The path was decoded and checked for dot segments already; this keeps even a bug inside the root.
-  if (target !== root && !target.startsWith(root + path.sep)) return null;
-  const stat = await fs.stat(target).catch(() => null);
-  if (stat?.isFile()) return regularFileInside(root, target);
-  if (stat?.isDirectory()) return regularFileInside(root, path.join(target, 'index.html'));
-  return null;
+/** Cloudflare's browser caching of assets: keep a copy, but ask each time (the ETag makes that a 304). */
+const revalidate = 'public, max-age=0, must-revalidate';
+
+function etagOf(body: Uint8Array): string {
+  return `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
 }
 
-/** The URL a page is served at when `pathname` is another spelling of it (`/x/`, `/x/index.html`), else null. */
-function canonicalPagePath(pathname: string): string | null {
-  if (pathname.endsWith('/index.html')) return pathname.slice(0, -'/index.html'.length) || '/';
-  if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';
-  return null;
+async function fileAnswer(request: Request, file: PublicFile, status: number, validators: boolean): Promise<Response> {
+  const body = await file.read();
+  const headers = new Headers({ 'Content-Type': contentTypeFor(file.key) });
+  const etag = validators ? etagOf(body) : undefined;
+  if (etag) headers.set('ETag', etag);
+  // Cloudflare sends no caching header when the request carries credentials or asks for a range.
+  if (!request.headers.has('authorization') && !request.headers.has('range')) headers.set('Cache-Control', revalidate);
+  // An exact match only, strong or weak, as Cloudflare compares (no lists, no `*`).
+  if (etag && [etag, `W/${etag}`].includes(request.headers.get('if-none-match') ?? ''))
+    return new Response(null, { status: 304, headers });
+  // A HEAD answer has neither body nor length, as on Cloudflare.
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
+  headers.set('Content-Length', String(body.byteLength));
+  return new Response(body, { status, headers });
 }
 
-/** Answers a GET or HEAD for a static file of the build, with the 404 page where nothing matches. */
-export async function serveStatic(
-  root: string,
-  request: Request,
-  pathname: string,
-  rules: HeaderRule[] = [],
-): Promise<Response> {
+function redirectTo(request: Request, location: string): Response {
+  const headers = new Headers({ Location: location });
+  if (request.method !== 'HEAD') headers.set('Content-Length', '0');
+  return new Response(null, { status: 307, headers });
+}
+
+/**
+ * Answers a GET or HEAD from the build's static files as Cloudflare's assets do under dist/wrangler.jsonc:
+ * one spelling per file (any other, `//x`, `/%78`, `/x/`, `/x.html`, `/x/index.html`, redirects 307 to it),
+ * the nearest 404 page, ETags and 304s, and the `_headers` rules on redirects and 404s too.
+ */
+export async function serveStatic(request: Request, options: StaticOptions): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(
       JSON.stringify({ error: 'method_not_allowed', message: 'Static files answer GET and HEAD only.' }),
@@ -49,43 +55,22 @@ export async function serveStatic(
       },
     );
   }
-  // As Cloudflare's assets do with `html_handling: drop-trailing-slash` (dist/wrangler.jsonc): one URL per page.
-  const canonical = canonicalPagePath(pathname);
-  if (canonical && (await resolveFile(root, canonical))?.endsWith('index.html')) {
-    const query = new URL(request.url).search;
-    return new Response(null, {
-      status: 307,
-      headers: { Location: `${canonical}${query}`, 'Cache-Control': 'no-cache' },
-    });
-  }
-  const file = await resolveFile(root, pathname);
-  const status = file ? 200 : 404;
-  const served = file ?? path.join(root, '404.html');
-  const body = await fs.readFile(served).catch(() => null);
-  if (!body) {
-    return new Response(JSON.stringify({ error: 'not_found', message: `Nothing is published at ${pathname}.` }), {
+  const url = new URL(request.url);
+  const decoded = decodeAssetPath(url.pathname);
+  const intent = await assetIntent(decoded, options.files);
+  if (!intent) {
+    return new Response(JSON.stringify({ error: 'not_found', message: `Nothing is published at ${decoded}.` }), {
       status: 404,
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
     });
   }
-  return fileResponse(request, pathname, served, body, file ? rules : [], status);
-}
-
-/**
- * The answer for one file of the build (`served`, a path ending in its real name) at `pathname`:
- * its media type, `no-cache`, the `_headers` rules that match, its length; a HEAD gets no body.
- */
-export function fileResponse(
-  request: Request,
-  pathname: string,
-  served: string,
-  body: Uint8Array<ArrayBuffer>,
-  rules: HeaderRule[],
-  status = 200,
-): Response {
-  const headers = new Headers({ 'Content-Type': contentTypeFor(pathname, served), 'Cache-Control': 'no-cache' });
+  const canonical = encodeAssetPath('redirect' in intent ? intent.redirect : decoded);
+  const response =
+    'redirect' in intent || canonical !== url.pathname
+      ? redirectTo(request, `${canonical}${url.search}`)
+      : await fileAnswer(request, intent.file, intent.status, options.validators);
   // The `_headers` rules win over the defaults, as on the static hosts that read the file.
-  for (const [name, value] of Object.entries(headersFor(rules, pathname))) headers.set(name, value);
-  headers.set('Content-Length', String(body.byteLength));
-  return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+  for (const [name, value] of Object.entries(headersFor(options.rules, url.pathname)))
+    response.headers.set(name, value);
+  return response;
 }

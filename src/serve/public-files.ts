@@ -1,0 +1,43 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FindFile } from './asset-intent.js';
+
+// Instructions for the static host, not content (Cloudflare and Netlify never serve them either).
+const hostFiles = new Set(['_headers', '_redirects', '.assetsignore']);
+
+/** Whether `key` can name a file at all: `/a/b.txt`, never `/a/`, `/a//b` or a dot segment. */
+function isFileKey(key: string): boolean {
+  if (!key.startsWith('/') || key.endsWith('/') || key.includes('//') || key.includes('\0')) return false;
+  return !key.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+/**
+ * The files of `root` (dist/public) by exact path, as the asset manifest of a deployment lists them:
+ * regular files whose real path (symlinks followed) stays inside the real root, host files left out.
+ */
+export function publicFolder(root: string): FindFile {
+  return async (key) => {
+    if (!isFileKey(key)) return null;
+    const target = path.join(root, key);
+    // The key has no dot segments; this keeps even a bug inside the root.
+    if (!target.startsWith(root + path.sep)) return null;
+    const real = await fs.realpath(target).catch(() => null);
+    if (!real) return null;
+    // Read each time: a rebuild may put a new folder at the same path.
+    const relative = path.relative(await fs.realpath(root), real);
+    if (relative.startsWith('..') || path.isAbsolute(relative) || hostFiles.has(relative)) return null;
+    if (!(await fs.stat(real).catch(() => null))?.isFile()) return null;
+    return { key, id: real, read: () => fs.readFile(real) as Promise<Uint8Array<ArrayBuffer>> };
+  };
+}
+
+/** `files`, with the pages in `memory` (keyed like files: `/resources/x/index.html`) answered first. */
+export function withPagesInMemory(
+  files: FindFile,
+  memory: ReadonlyMap<string, { body: Uint8Array<ArrayBuffer> }>,
+): FindFile {
+  return async (key) => {
+    const page = memory.get(key);
+    return page ? { key, id: `memory:${key}`, read: async () => page.body } : files(key);
+  };
+}
