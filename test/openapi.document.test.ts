@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { validate as validateOpenApi } from '@readme/openapi-parser';
@@ -9,7 +10,7 @@ import { checkOpenApiDocument, OpenApiDocumentError } from '../src/emit/openapi/
 import { schemaRegistry } from '../src/schemas/registry.js';
 import { workerRouteTable } from '../src/shared/routes.js';
 import { buildFixture } from './helpers/build-fixture.js';
-import { fixturesDir, readJson } from './helpers/fixtures.js';
+import { copyFixture, fixturesDir, readJson, repoRoot } from './helpers/fixtures.js';
 
 type Json = Record<string, any>;
 
@@ -54,20 +55,32 @@ describe('openapi.json', () => {
 
   it('takes every response schema from schemas/ as written, and every one compiles', () => {
     const registry = schemaRegistry();
+    const pascal = (name: string) =>
+      name
+        .split(/[-.]/)
+        .map((word) => word[0]!.toUpperCase() + word.slice(1))
+        .join('');
+    const withoutRefs = (schema: unknown) =>
+      JSON.parse(JSON.stringify(schema, (key, value) => (key === '$ref' ? undefined : value)));
+    const common = registry.document('common').$defs as Json;
     const ajv = new Ajv2020({ strict: false });
     ajv.addSchema(document, 'openapi');
     for (const [name, schema] of Object.entries(document.components.schemas as Record<string, Json>)) {
       ajv.compile({ $ref: `openapi#/components/schemas/${name}` });
-      const source = registry.names().find(
-        (candidate) =>
-          candidate
-            .split(/[-.]/)
-            .map((word) => word[0]!.toUpperCase() + word.slice(1))
-            .join('') === name,
-      )!;
-      expect(source, name).toBeDefined();
-      expect(schema.title, name).toBe(registry.document(source).title);
+      const source = registry.names().find((candidate) => pascal(candidate) === name);
+      if (source) {
+        expect(schema.title, name).toBe(registry.document(source).title);
+        continue;
+      }
+      // A definition of common.schema.json is a component of its own, which references name whole.
+      const definition = Object.keys(common).find((candidate) => `Common${pascal(candidate)}` === name);
+      expect(definition, name).toBeDefined();
+      expect(withoutRefs(schema), name).toEqual(withoutRefs(common[definition!]));
     }
+    expect(document.components.schemas.Common).toBeUndefined();
+    expect(document.components.schemas.ResourceIndex.properties.url).toEqual({
+      $ref: '#/components/schemas/CommonUrl',
+    });
     expect(document.paths['/api/resources.json'].get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ResourceIndex',
     });
@@ -96,7 +109,9 @@ describe('openapi.json', () => {
   });
 
   it('asks for a key on exactly the gated operations: optional for the premium variants, required for the full corpus', () => {
-    const gated = operations().filter(({ operation }) => operation.security);
+    const gated = operations().filter(({ operation }) => operation.security.length);
+    // The others need no credentials, and say so: `security: []`.
+    for (const { template, operation } of operations()) expect(operation.security, template).toEqual(expect.any(Array));
     expect(gated.map(({ template }) => template).sort()).toEqual([
       '/api/corpus.full.jsonl',
       '/api/resources/{slug}.json',
@@ -153,8 +168,49 @@ describe('openapi.json', () => {
       );
       expect(described!.method.toUpperCase(), entry.operationId).toBe(entry.methods[0]);
       // A key opens the gated rows (x402 takes a payment instead); a free row may share a gated operation.
-      if (entry.gated && entry.kind !== 'x402') expect(described!.operation.security, entry.operationId).toBeDefined();
+      if (entry.gated && entry.kind !== 'x402')
+        expect(described!.operation.security, entry.operationId).not.toEqual([]);
     }
+  });
+});
+
+const redocly = path.join(repoRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+
+/**
+ * Every problem Redocly's `recommended` ruleset finds in a document, one line each. Run from the
+ * document's folder so no redocly.yaml adds rules, with its usage data and update check off: the
+ * lint never leaves the machine.
+ */
+function redoclyProblems(file: string): string[] {
+  const lint = spawnSync(process.execPath, [redocly, 'lint', '--extends=recommended', '--format=json', file], {
+    cwd: path.dirname(file),
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' },
+    timeout: 60_000,
+  });
+  if (!lint.stdout.trim().startsWith('{')) throw new Error(`redocly lint printed no report:\n${lint.stderr}`);
+  const report = JSON.parse(lint.stdout) as {
+    problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+  };
+  const problems = report.problems.map(
+    ({ severity, ruleId, message, location }) => `${severity} ${ruleId} at ${location[0]?.pointer}: ${message}`,
+  );
+  if (!problems.length) expect(lint.status, lint.stderr).toBe(0);
+  return problems;
+}
+
+describe("Redocly's recommended ruleset", () => {
+  it('finds no error and no warning in openapi.json', () => {
+    expect(redoclyProblems(path.join(pub, 'openapi.json'))).toEqual([]);
+  });
+
+  it('finds none either when llms.txt is split into section files, which adds their operations', async () => {
+    const content = copyFixture('minimal');
+    fs.appendFileSync(path.join(content, 'site.yaml'), '\nllms_txt:\n  max_characters: 1500\n');
+    const { outDir } = await buildFixture(content);
+    const file = path.join(outDir, 'public', 'openapi.json');
+    expect(Object.keys(readJson<Json>(file).paths)).toContain('/llms/{section}.txt');
+    expect(redoclyProblems(file)).toEqual([]);
   });
 });
 

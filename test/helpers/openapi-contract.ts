@@ -68,7 +68,7 @@ export class OpenApiContract {
       type,
     );
     if (type === 'application/x-ndjson') {
-      const validate = this.validator(`${base}/x-itemSchema`);
+      const validate = this.validator(`${base}/schema/items`);
       return response.body
         .split('\n')
         .filter(Boolean)

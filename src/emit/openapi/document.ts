@@ -28,7 +28,8 @@ export function openApiDocument(context: EmitContext, examples: OpenApiExamples)
   const { site } = model;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { method, path, operation } of apiOperations(context, examples)) {
-    paths[path] = { ...paths[path], [method]: operation };
+    // `security: []` says an operation needs no credentials; only the gated ones name the key schemes.
+    paths[path] = { ...paths[path], [method]: { ...operation, security: operation.security ?? [] } };
   }
   const used = new Set(JSON.stringify(paths).match(/#\/components\/schemas\/[A-Za-z0-9]+/g) ?? []);
   const roots = registry.names().filter((name) => used.has(`#/components/schemas/${componentName(name)}`));

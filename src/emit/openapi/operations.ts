@@ -18,11 +18,16 @@ const json = (schema: SchemaName, example?: unknown): Content => ({
 const text = (type: string, description: string): Content => ({ [type]: { schema: { type: 'string', description } } });
 /**
  * NDJSON: the body is text, one JSON record per line. OpenAPI 3.1 has no keyword for the schema of
- * each line (3.2 adds `itemSchema`), so it travels in the `x-itemSchema` extension under that name.
+ * each line (3.2 adds `itemSchema`); its media type registry models sequential JSON as if the lines
+ * were a JSON array, so `schema` says that, and `x-itemSchema` names the record under 3.2's name.
  */
 const ndjson = (record: SchemaName): Content => ({
   'application/x-ndjson': {
-    schema: { type: 'string', description: 'One JSON record per line, each matching `x-itemSchema`.' },
+    schema: {
+      type: 'array',
+      description: 'One JSON record per line, not a JSON array: each line is one item.',
+      items: componentRef(record),
+    },
     'x-itemSchema': componentRef(record),
   },
 });
@@ -65,13 +70,17 @@ const paymentLinks = {
   schema: { type: 'string' },
 };
 
+/**
+ * An answer open to anyone. Every build writes these files; the 404 is what a host answers where one
+ * is missing (an upload that left it out, or a worker route on a host without the worker).
+ */
 function free(summary: string, tag: string, operationId: string, content: Content, description?: string) {
   return {
     operationId,
     summary,
     ...(description ? { description } : {}),
     tags: [tag],
-    responses: { '200': response(summary, content) },
+    responses: { '200': response(summary, content), '404': notFoundPage },
   };
 }
 
@@ -558,7 +567,20 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
     get(
       '/.well-known/api-catalog',
       free('Get the API catalog (RFC 9727)', 'Discovery', 'getApiCatalog', {
-        'application/linkset+json': { schema: { type: 'object', required: ['linkset'] } },
+        'application/linkset+json': {
+          schema: {
+            type: 'object',
+            required: ['linkset'],
+            properties: {
+              linkset: {
+                type: 'array',
+                description:
+                  'RFC 9264 link context objects: the site (`anchor`) and its `service-desc`, `service-doc` and `service-meta` links.',
+                items: { type: 'object' },
+              },
+            },
+          },
+        },
       }),
     ),
   ];
