@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import { cliPath, repoRoot } from './fixtures.js';
+import { printWorkerdOutput } from './workerd-output.js';
 
 export interface RuntimeResponse {
   status: number;
@@ -126,6 +127,7 @@ export async function startWorkerd(
     modulesRoot: path.dirname(path.join(dist, config.main)),
     compatibilityDate: config.compatibility_date,
     bindings: keys,
+    handleRuntimeStdio: printWorkerdOutput,
     assets: {
       directory: path.join(dist, config.assets.directory),
       binding: config.assets.binding,
