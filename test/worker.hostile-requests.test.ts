@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { premiumSentences, siteUnderTest } from './helpers/site-under-test.js';
 import { type Runtime, type RuntimeResponse, startServe, startWorkerd } from './helpers/runtimes.js';
-import { upload } from './helpers/upload.js';
+import { upload, uploadDespiteReset } from './helpers/upload.js';
 
 let site: Awaited<ReturnType<typeof siteUnderTest>>;
 let sentences: string[] = [];
@@ -139,6 +139,9 @@ describe.each([0, 1])('hostile requests (runtime %i: serve, then workerd)', (ind
 
   it('answers a 5 MB chunked body sent to any route without a 5xx and without reading all of it', async () => {
     const runtime = runtimes[index]!;
+    // workerd resets the connection after answering a body it did not read, which can cost the
+    // client the answer; `agentdir serve` lingers instead, so there a reset is a failure.
+    const send = runtime.name === 'workerd' ? uploadDespiteReset : upload;
     for (const [method, path] of [
       ['POST', '/mcp'],
       ['POST', '/api/grader'],
@@ -146,7 +149,7 @@ describe.each([0, 1])('hostile requests (runtime %i: serve, then workerd)', (ind
       ['POST', '/api/corpus.full.jsonl'],
       ['POST', '/api/x402/data-formats'],
     ] as const) {
-      const answer = await upload(runtime.url, path, { method, offered: 5_000_000 });
+      const answer = await send(runtime.url, path, { method, offered: 5_000_000 });
       expect(answer.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
       expect(answer.status, `${method} ${path}`).toBeLessThan(500);
       for (const sentence of sentences) expect(answer.body.includes(sentence)).toBe(false);

@@ -5,22 +5,7 @@ import { maxBatchAnswerBytes, maxBatchItems } from '../src/worker/mcp/batch.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, tempDir } from './helpers/fixtures.js';
 import { startServe, startWorkerd } from './helpers/runtimes.js';
-import { trickle, upload } from './helpers/upload.js';
-
-/**
- * workerd resets the connection right after it answers an upload it did not read; when the reset
- * reaches the client before the answer is read from the socket, the kernel drops the answer with it.
- * Under load that race is sometimes lost: up to three attempts, each one asserting the same limit.
- */
-async function uploadDespiteReset(base: string, route: string, offered: number) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await upload(base, route, { offered });
-    } catch (error) {
-      if (attempt === 3 || !/ECONNRESET|EPIPE/.test(String(error))) throw error;
-    }
-  }
-}
+import { trickle, upload, uploadDespiteReset } from './helpers/upload.js';
 
 const urls: Record<string, string> = {};
 const closers: (() => Promise<void>)[] = [];
@@ -123,7 +108,7 @@ describe.each(['serve', 'workerd'])('request limits on %s', (runtime) => {
 
   for (const route of ['/mcp', '/api/grader']) {
     it(`answers a chunked 50 MB POST to ${route} with a JSON 413 after reading little of it`, async () => {
-      const answer = await uploadDespiteReset(urls[runtime]!, route, 50_000_000);
+      const answer = await uploadDespiteReset(urls[runtime]!, route, { offered: 50_000_000 });
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body)).toBeTypeOf('object');
       // The limits are 1 MB and 10 KB; socket buffers let a few more megabytes through before the answer.

@@ -44,9 +44,10 @@ export function upload(base: string, pathname: string, options: UploadOptions): 
       headers,
       agent: false,
     });
+    const label = `${options.method ?? 'POST'} ${pathname}`;
     const timer = setTimeout(() => {
       request.destroy();
-      reject(new Error(`no answer after sending ${sent} bytes`));
+      reject(new Error(`${label}: no answer after sending ${sent} bytes`));
     }, 30_000);
     request.on('response', (response) => {
       answered = true;
@@ -70,20 +71,37 @@ export function upload(base: string, pathname: string, options: UploadOptions): 
     request.on('error', (error) => {
       if (answered) return;
       clearTimeout(timer);
-      reject(new Error(`upload failed after ${sent} bytes: ${error.message}`));
+      reject(new Error(`${label}: upload failed after ${sent} bytes: ${error.message}`));
     });
-    // The next chunk goes once the socket took this one, on a later turn of the event loop: an answer
-    // that arrived meanwhile is read first. Writing on regardless could meet the reset of a server
-    // that closes after answering (workerd does) and lose the answer with the socket.
+    // The next chunk goes once the socket took this one and the event loop has polled it again, so an
+    // answer that arrived meanwhile is read first: a write that meets the reset of a server closing
+    // after its answer (workerd does) loses that answer with the socket. A timer alone is not enough:
+    // timers run before the poll, so the write would go out before the answer is read.
     const write = () => {
       if (answered) return;
       if (sent >= options.offered) return void (declared ? undefined : request.end());
       const piece = chunk.subarray(0, Math.min(chunk.length, options.offered - sent));
       sent += piece.length;
-      request.write(piece, () => setTimeout(write, 0));
+      request.write(piece, () => setTimeout(() => setImmediate(write), 0));
     };
     write();
   });
+}
+
+/**
+ * `upload`, up to three attempts when workerd's reset lost the answer. workerd resets the connection
+ * right after it answers an upload it did not read; the answer is always sent first, but when the
+ * reset arrives between the client's poll and its next write, the write fails and the socket goes,
+ * answer unread. No answer was seen, so trying again hides nothing: each attempt asserts the same.
+ */
+export async function uploadDespiteReset(base: string, pathname: string, options: UploadOptions) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await upload(base, pathname, options);
+    } catch (error) {
+      if (attempt === 3 || !/ECONNRESET|EPIPE/.test(String(error))) throw error;
+    }
+  }
 }
 
 /** Sends `body` in `pieces` parts, `pauseMs` apart: a slow client still uploading. */
