@@ -24,8 +24,14 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .description(
       'Compile a content directory of Markdown resources and guides into an agent-ready static site and a tiny gated worker.',
     )
-    .version(compilerVersion)
+    .version(compilerVersion, '-v, --version')
+    // commander's own `-V` still works, for scripts written against it.
+    .addOption(new Option('-V').hideHelp())
     .showHelpAfterError();
+  program.on('option:V', () => {
+    process.stdout.write(`${compilerVersion}\n`);
+    process.exit(0);
+  });
 
   program
     .command('validate')
