@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildFixture } from './helpers/build-fixture.js';
 import { cliPath, repoRoot, tempDir } from './helpers/fixtures.js';
 
 /** Runs `agentdir new` on a pseudo-terminal and types `keys`, as a person would. */
@@ -51,5 +52,34 @@ describe('agentdir new without a terminal', () => {
     expect(result.stderr).toContain(
       'No terminal to ask on: using the name "My agent directory" and the URL https://example.com',
     );
+  });
+});
+
+describe('a new site, built', () => {
+  it('names its resource category so it does not read as the guides (articles) in llms.txt and the navigation', async () => {
+    const site = path.join(tempDir(), 'site');
+    const created = spawnSync(
+      process.execPath,
+      [cliPath, 'new', site, '--name', 'Fresh', '--url', 'https://fresh.example'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(created.status).toBe(0);
+    // A free resource in the scaffold's own category, as an editor's first one would be, gets a section of llms.txt.
+    const premium = fs.readFileSync(path.join(site, 'resources', 'field-guide.md'), 'utf8');
+    const category = /^category: (.+)$/m.exec(premium)![1]!;
+    fs.writeFileSync(
+      path.join(site, 'resources', 'first-notes.md'),
+      `---\ntitle: First notes\ndescription: Notes to start from.\ncategory: ${category}\ntags: [reference]\nupdated: 2026-01-01\n---\n\nSome notes.\n`,
+    );
+    const { outDir } = await buildFixture(site);
+    const llms = fs.readFileSync(path.join(outDir, 'public', 'llms.txt'), 'utf8');
+    const sections = [...llms.matchAll(/^## (.+)$/gm)].map((match) => match[1]!);
+    expect(sections.filter((section) => /^Guides\b/.test(section))).toEqual(['Guides: Getting going']);
+    const home = fs.readFileSync(path.join(outDir, 'public', 'index.html'), 'utf8');
+    const headings = [...home.matchAll(/<h[23][^>]*>(?:<a [^>]*>)?([^<]+)/g)].map((match) => match[1]!.trim());
+    expect(headings.filter((heading) => heading === 'Guides')).toHaveLength(1);
+    expect(home).not.toContain('href="/categories/guides"');
   });
 });
