@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { emptyExportError } from '../keys/empty-export.js';
 import { exportKv, exportSecret, KeyFileError, newKey, readKeyFile } from '../keys/key-file.js';
 import { locateKeyFile } from '../keys/key-file-location.js';
+import { ignoreKeyFileInGit } from '../keys/ignore-key-file.js';
 import { missingKeyFileError } from '../keys/missing-key-file.js';
 import { updateKeyFile } from '../keys/update-key-file.js';
 import { keyTiers, type KeyTier } from '../shared/key-hash.js';
@@ -50,6 +51,8 @@ export function keysCommand(setExitCode: (code: number) => void): Command {
         const { key, record } = await newKey(options.tier, options.label, today());
         await updateKeyFile(file, (keyFile) => void keyFile.keys.push(record));
         process.stdout.write(`${key}\n`);
+        const ignored = ignoreKeyFileInGit(file);
+        if (ignored) process.stderr.write(`${ignored}\n`);
         process.stderr.write(
           `Created ${record.id} (${record.tier}) in ${displayPath(file)}. The key above is shown only now: give it to its owner; it cannot be recovered.\n`,
         );
