@@ -8,11 +8,14 @@ import { printProblems } from './print-problems.js';
 import { workerCodeBudget } from '../build/worker-budget.js';
 import { createProgress } from './progress.js';
 import { ParseCacheLostError } from '../markdown/stored-markdown.js';
+import type { Problem } from '../errors/problem.js';
+import { projectFolders } from '../project/project-folders.js';
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export interface BuildCommandOptions {
-  out: string;
+  /** Absent: the project's default (projectFolders). */
+  out?: string;
   baseUrl?: string;
   format: ProblemFormat;
   quiet?: boolean;
@@ -41,23 +44,28 @@ function summaryLines(summary: Summary): string {
   );
 }
 
-export async function buildCommand(contentDir: string, options: BuildCommandOptions): Promise<number> {
+export async function buildCommand(givenContentDir: string | undefined, options: BuildCommandOptions): Promise<number> {
   const started = performance.now();
   const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;
   const cacheDir = options.cache === false ? null : path.resolve(options.cacheDir ?? 'node_modules/.cache/agentdir');
   const seconds = () => ((performance.now() - started) / 1000).toFixed(2);
-
-  // Before any work: a folder the build may not replace is refused with nothing touched.
-  const { checkOutputFolder } = await import('../build/output-folder-guard.js');
-  const unsafe = baseUrlProblem(options.baseUrl) ?? checkOutputFolder({ outDir: options.out, contentDir });
-  if (unsafe) {
+  // Problems found before any work: nothing was read or written.
+  const refuse = (problems: Problem[], outDir: string) => {
     if (options.json)
       process.stdout.write(
-        `${JSON.stringify({ ok: false, upToDate: false, outDir: path.resolve(options.out), errors: 1, warnings: 0, problems: [unsafe] }, null, 2)}\n`,
+        `${JSON.stringify({ ok: false, upToDate: false, outDir: path.resolve(outDir), errors: problems.length, warnings: 0, problems }, null, 2)}\n`,
       );
-    else printProblems([unsafe], options.format);
+    else printProblems(problems, options.format);
     return 1;
-  }
+  };
+
+  const folders = projectFolders({ content: givenContentDir, out: options.out }, { needsContent: true });
+  if (!folders.ok) return refuse(folders.problems, options.out ?? 'dist');
+  const { contentDir, outDir } = folders;
+  // Before any work: a folder the build may not replace is refused with nothing touched.
+  const { checkOutputFolder } = await import('../build/output-folder-guard.js');
+  const unsafe = baseUrlProblem(options.baseUrl) ?? checkOutputFolder({ outDir, contentDir });
+  if (unsafe) return refuse([unsafe], outDir);
 
   // With the cache on, a build whose inputs are unchanged is done before the compiler is even loaded.
   let key: string | null | undefined;
@@ -65,7 +73,7 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
     const { checkUpToDate } = await import('../build/up-to-date.js');
     const checked = checkUpToDate({
       contentDir,
-      outDir: options.out,
+      outDir,
       cacheDir,
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
@@ -77,13 +85,13 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
     if (summary?.grade) {
       if (options.json) {
         process.stdout.write(
-          `${JSON.stringify({ ok: true, upToDate: true, outDir: path.resolve(options.out), ...summary, phases: [{ phase: 'up-to-date check', ms: Math.round(performance.now() - started) }] }, null, 2)}\n`,
+          `${JSON.stringify({ ok: true, upToDate: true, outDir: path.resolve(outDir), ...summary, phases: [{ phase: 'up-to-date check', ms: Math.round(performance.now() - started) }] }, null, 2)}\n`,
         );
         return 0;
       }
       if (!options.quiet)
         process.stdout.write(
-          `Up to date: ${summary.resources} resources and ${summary.articles} articles in ${displayPath(path.resolve(options.out))}/, nothing changed (${seconds()}s).\n${summaryLines(summary)}`,
+          `Up to date: ${summary.resources} resources and ${summary.articles} articles in ${displayPath(path.resolve(outDir))}/, nothing changed (${seconds()}s).\n${summaryLines(summary)}`,
         );
       return 0;
     }
@@ -97,7 +105,7 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
       onProgress: (done, total) => progress.documents(done, total),
       onPhase: (phase) => progress.phase(phase),
       contentDir,
-      outDir: options.out,
+      outDir,
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
       cacheDir,
@@ -106,14 +114,14 @@ export async function buildCommand(contentDir: string, options: BuildCommandOpti
   } catch (error) {
     progress.done();
     if (error instanceof ParseCacheLostError) {
-      process.stderr.write(`${error.message}\n${displayPath(path.resolve(options.out))} was left as it was.\n`);
+      process.stderr.write(`${error.message}\n${displayPath(path.resolve(outDir))} was left as it was.\n`);
       return 1;
     }
     // A template that does not parse or render is the user's to fix: say where, without a stack trace.
     const { LiquidError } = await import('liquidjs');
     if (!(error instanceof LiquidError)) throw error;
     process.stderr.write(
-      `Template error: ${error.message.split('\n')[0]}\n${error.message.split('\n').slice(1, 8).join('\n')}\nhint: Fix the template named above; templates are Liquid, see https://liquidjs.com/tutorials/intro-to-liquid.html. ${displayPath(path.resolve(options.out))} was left as it was.\n`,
+      `Template error: ${error.message.split('\n')[0]}\n${error.message.split('\n').slice(1, 8).join('\n')}\nhint: Fix the template named above; templates are Liquid, see https://liquidjs.com/tutorials/intro-to-liquid.html. ${displayPath(path.resolve(outDir))} was left as it was.\n`,
     );
     return 1;
   }

@@ -7,6 +7,8 @@ import { ServeError, startServer } from '../serve/server.js';
 import { workerEnvironment } from '../serve/worker-env.js';
 import { displayPath } from '../util/paths.js';
 import { baseUrlProblem } from '../build/option-problems.js';
+import { projectFolders } from '../project/project-folders.js';
+import { contentGivenAsBuild } from '../serve/content-given-as-build.js';
 
 export interface ServeCommandOptions {
   port: string;
@@ -18,18 +20,33 @@ export interface ServeCommandOptions {
   baseUrl?: string;
 }
 
-export async function serveCommand(dist: string, options: ServeCommandOptions): Promise<number> {
+export async function serveCommand(givenDist: string | undefined, options: ServeCommandOptions): Promise<number> {
   const port = Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`--port must be a whole number from 0 to 65535 (got "${options.port}").\n`);
     return 1;
   }
+  const misplaced = givenDist === undefined ? null : contentGivenAsBuild(givenDist, Boolean(options.watch));
+  if (misplaced) {
+    process.stderr.write(`${misplaced}\n`);
+    return 1;
+  }
+  const folders = projectFolders(
+    { content: options.content, contentFrom: '--content', out: givenDist },
+    { needsContent: Boolean(options.watch) },
+  );
+  if (!folders.ok) {
+    const { formatProblems } = await import('../errors/format.js');
+    process.stderr.write(`${formatProblems(folders.problems, 'human')}\n`);
+    return 1;
+  }
+  const { contentDir, outDir: dist } = folders;
   let started: Awaited<ReturnType<typeof startServer>>;
   const cacheDir = path.resolve('node_modules/.cache/agentdir');
   // As `agentdir build` does, so a dist from either command counts as up to date for the other.
   const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;
   const watchBuild = {
-    contentDir: options.content ?? 'content',
+    contentDir,
     dist,
     cacheDir,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
@@ -45,7 +62,7 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
       const { checkOutputFolder } = await import('../build/output-folder-guard.js');
       const unsafe =
         baseUrlProblem(options.baseUrl) ??
-        checkOutputFolder({ outDir: dist, contentDir: options.content ?? 'content', option: 'agentdir serve --watch' });
+        checkOutputFolder({ outDir: dist, contentDir, option: 'agentdir serve --watch' });
       if (unsafe) {
         const { formatProblems } = await import('../errors/format.js');
         process.stderr.write(`${formatProblems([unsafe], 'human')}\n`);
@@ -90,7 +107,7 @@ export async function serveCommand(dist: string, options: ServeCommandOptions): 
       process.stdout.write(`${first.summary}\n`);
     }
     process.stdout.write(
-      `Watching ${displayPath(path.resolve(options.content ?? 'content'))}/ and the templates; pages reload on every rebuild.\n`,
+      `Watching ${displayPath(path.resolve(contentDir))}/ and the templates; pages reload on every rebuild.\n`,
     );
   }
   // Printed last: once the address is out, everything (the watcher too) is ready.

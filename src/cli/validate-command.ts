@@ -4,16 +4,21 @@ import type { ProblemFormat } from '../errors/format.js';
 import { isError } from '../errors/problem.js';
 import { baseUrlProblem } from '../build/option-problems.js';
 import { printProblems } from './print-problems.js';
+import { projectFolders } from '../project/project-folders.js';
 
 export async function validateCommand(
-  contentDir: string,
+  givenContentDir: string | undefined,
   options: { format: ProblemFormat; baseUrl?: string; quiet?: boolean },
 ): Promise<number> {
   const invalid = baseUrlProblem(options.baseUrl);
-  if (invalid) {
-    printProblems([invalid], options.format, { always: true });
+  const folders = projectFolders({ content: givenContentDir }, { needsContent: true });
+  if (invalid || !folders.ok) {
+    printProblems([...(invalid ? [invalid] : []), ...(folders.ok ? [] : folders.problems)], options.format, {
+      always: true,
+    });
     return 1;
   }
+  const { contentDir } = folders;
   const { problems } = await loadContent(contentDir, {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     reviewDate: reviewDateOf(process.env.SOURCE_DATE_EPOCH),

@@ -33,6 +33,17 @@ type BrokenLinkArgs = { url: string } & (
 
 type OutsideArgs = { reason: 'dangling-link' | 'outside' | 'not-a-file' };
 
+/**
+ * A content folder that is not there: `folder` as shown, how it was `named`, and `nearby` folders
+ * that hold a site.yaml (as shown), the ones likely meant.
+ */
+type MissingContentFolderArgs = {
+  folder: string;
+  named: 'argument' | '--content' | 'default';
+  reason: 'missing' | 'file';
+  nearby: readonly string[];
+};
+
 /** Where an output folder may not be, in the words of the message. */
 const folderPlaces = { cwd: 'the current folder', home: 'your home folder', content: 'the content folder' } as const;
 
@@ -382,6 +393,17 @@ export const problemCatalog = {
     /** `hostLike`: the value looks like a bare host name, so the example puts a scheme before it. */
     hint: ({ value, hostLike }: { value: string; hostLike: boolean }) =>
       `Write it with its scheme, for example --base-url ${hostLike ? `https://${value}` : 'https://docs.example.com'}.`,
+  },
+  MissingContentFolder: {
+    title: 'Content folder does not exist',
+    message: ({ folder, named, reason }: MissingContentFolderArgs) =>
+      `the ${named === 'default' ? 'default ' : ''}content folder \`${folder}\` ${reason === 'file' ? 'is a file, not a folder' : 'does not exist'}`,
+    hint: ({ folder, named, nearby }: MissingContentFolderArgs) => {
+      const pass = named === '--content' ? 'with `--content`' : 'after the command';
+      if (nearby.length)
+        return `Did you mean ${nearby.map((near) => `\`${near}\``).join(' or ')}? ${nearby.length === 1 ? 'It holds' : 'Each holds'} a site.yaml; name it ${pass}.`;
+      return `Name the folder that holds your site.yaml ${pass}, or create one with \`npx agentdir new ${folder}\`.`;
+    },
   },
   UnsafeOutputFolder: {
     title: 'Output folder is not one a build may replace',
