@@ -36,7 +36,7 @@ export function createProgram(setExitCode: (code: number) => void): Command {
   program
     .command('validate')
     .description('Check every content file against its schema and the cross-file rules; exit 1 on errors.')
-    .argument('[contentDir]', 'the content folder (default: content)')
+    .argument('[contentDir]', 'the content folder (default: agentdir.content in package.json, else content)')
     .addOption(new Option('--format <format>', 'output format').choices(problemFormats).default('human'))
     .option('--base-url <url>', 'check links against this base URL instead of site.yaml `url`')
     .option('--quiet', 'print nothing but problems')
@@ -52,8 +52,8 @@ export function createProgram(setExitCode: (code: number) => void): Command {
   program
     .command('build')
     .description('Validate, then write every static output to <out>/public and the worker data to <out>/worker.')
-    .argument('[contentDir]', 'the content folder (default: content)')
-    .option('--out <dir>', 'output folder, replaced atomically (default: dist)')
+    .argument('[contentDir]', 'the content folder (default: agentdir.content in package.json, else content)')
+    .option('--out <dir>', 'output folder, replaced atomically (default: agentdir.out in package.json, else dist)')
     .option('--base-url <url>', 'absolute base URL of the deployed site (overrides site.yaml `url`)')
     .addOption(new Option('--format <format>', 'format of content problems').choices(problemFormats).default('human'))
     .option('--quiet', 'print nothing but problems')
@@ -80,7 +80,7 @@ export function createProgram(setExitCode: (code: number) => void): Command {
   program
     .command('serve')
     .description('Serve a build: static files from <dist>/public, the gated routes through <dist>/worker/worker.js.')
-    .argument('[dist]', 'the build output folder (default: dist)')
+    .argument('[dist]', 'the build output folder (default: agentdir.out in package.json, else dist)')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--env-file <file>', 'worker environment (KEY=value lines), e.g. X402_PAY_TO')
@@ -89,7 +89,10 @@ export function createProgram(setExitCode: (code: number) => void): Command {
       'key file (default: $AGENTDIR_KEYS_FILE or .agentdir/keys.json); re-read when it changes',
     )
     .option('--watch', 'rebuild on changes to content, templates or schemas and reload open pages')
-    .option('--content <dir>', 'the content folder to watch and build (with --watch; default: content)')
+    .option(
+      '--content <dir>',
+      'the content folder to watch and build (with --watch; default: agentdir.content in package.json, else content)',
+    )
     .option('--base-url <url>', 'base URL for watch-mode rebuilds (overrides site.yaml `url`)')
     .action(async (dist: string | undefined, options: ServeCommandOptions) => {
       setExitCode(await (await import('./serve-command.js')).serveCommand(dist, options));

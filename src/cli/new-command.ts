@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { packageRoot } from '../util/paths.js';
+import { readProjectSettings } from '../project/project-settings.js';
+import { displayPath, packageRoot } from '../util/paths.js';
 
 export const scaffoldDir = path.join(packageRoot, 'scaffold');
 
@@ -92,5 +93,13 @@ export async function newCommand(dir: string, options: { name?: string; url?: st
   process.stdout.write(
     `Created ${dir}: two resources (one premium), a guide cluster and a learning path.\nNext: npx agentdir build ${dir} && npx agentdir serve\n`,
   );
+  // package.json is the user's file: say the line that names the folder once, rather than write it.
+  const { file, values } = readProjectSettings();
+  const relative = file && path.relative(path.dirname(file), target).split(path.sep).join('/');
+  if (file && values.content === undefined && relative && !relative.startsWith('../')) {
+    process.stdout.write(
+      `To have every command use ${dir} without naming it, add to ${displayPath(file)}: "agentdir": { "content": "${relative}" }\n`,
+    );
+  }
   return 0;
 }

@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Problem } from '../errors/problem.js';
+import { closestName } from '../util/closest-name.js';
 import { fileProblem } from './file-problem.js';
 import { positionOf, type YamlSource } from './source-file.js';
 
@@ -41,7 +42,7 @@ function toProblem(source: YamlSource, error: ErrorObject, what: string): Proble
     const field = [...segments, name].join('.');
     const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
     const at = { ...positionOf(source, [...segments, name], true), field };
-    return fileProblem(source.file, 'UnknownField', { field, of: what, near: closest(name, allowed), allowed }, at);
+    return fileProblem(source.file, 'UnknownField', { field, of: what, near: closestName(name, allowed), allowed }, at);
   }
   if (error.keyword === 'required') {
     const name = String((error.params as { missingProperty: string }).missingProperty);
@@ -128,32 +129,4 @@ function describe(schema: unknown): string {
 function preview(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-/** The allowed name within two edits of `name`, to suggest a fix for a typo. */
-function closest(name: string, options: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const option of options) {
-    const distance = editDistance(name.toLowerCase(), option.toLowerCase());
-    if (distance < bestDistance) {
-      best = option;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
 }

@@ -34,15 +34,22 @@ type BrokenLinkArgs = { url: string } & (
 type OutsideArgs = { reason: 'dangling-link' | 'outside' | 'not-a-file' };
 
 /**
- * A content folder that is not there: `folder` as shown, how it was `named`, and `nearby` folders
- * that hold a site.yaml (as shown), the ones likely meant.
+ * A content folder that is not there: `folder` as shown (for a setting, its value as written), how
+ * it was `named`, and `nearby` folders that hold a site.yaml (as shown), the ones likely meant.
  */
 type MissingContentFolderArgs = {
   folder: string;
-  named: 'argument' | '--content' | 'default';
+  named: 'argument' | '--content' | 'setting' | 'default';
   reason: 'missing' | 'file';
   nearby: readonly string[];
 };
+
+/** What is wrong with the `agentdir` settings of package.json; `key` is the setting's dotted name. */
+type InvalidSettingsArgs =
+  | { reason: 'json'; detail: string }
+  | { reason: 'not-object'; got: string }
+  | { reason: 'not-path'; key: string; got: string }
+  | { reason: 'unknown'; key: string; near?: string; allowed: readonly string[] };
 
 /** Where an output folder may not be, in the words of the message. */
 const folderPlaces = { cwd: 'the current folder', home: 'your home folder', content: 'the content folder' } as const;
@@ -396,13 +403,57 @@ export const problemCatalog = {
   },
   MissingContentFolder: {
     title: 'Content folder does not exist',
-    message: ({ folder, named, reason }: MissingContentFolderArgs) =>
-      `the ${named === 'default' ? 'default ' : ''}content folder \`${folder}\` ${reason === 'file' ? 'is a file, not a folder' : 'does not exist'}`,
+    message: ({ folder, named, reason }: MissingContentFolderArgs) => {
+      const state = reason === 'file' ? 'is a file, not a folder' : 'does not exist';
+      if (named === 'setting') return `\`agentdir.content\` names the folder \`${folder}\`, which ${state}`;
+      return `the ${named === 'default' ? 'default ' : ''}content folder \`${folder}\` ${state}`;
+    },
     hint: ({ folder, named, nearby }: MissingContentFolderArgs) => {
-      const pass = named === '--content' ? 'with `--content`' : 'after the command';
-      if (nearby.length)
-        return `Did you mean ${nearby.map((near) => `\`${near}\``).join(' or ')}? ${nearby.length === 1 ? 'It holds' : 'Each holds'} a site.yaml; name it ${pass}.`;
-      return `Name the folder that holds your site.yaml ${pass}, or create one with \`npx agentdir new ${folder}\`.`;
+      const listed = nearby.map((near) => `\`${near}\``).join(' or ');
+      const meant = nearby.length
+        ? `Did you mean ${listed}? ${nearby.length === 1 ? 'It holds' : 'Each holds'} a site.yaml; `
+        : '';
+      if (named === 'setting')
+        return nearby.length
+          ? `${meant}set \`agentdir.content\` to it (a path relative to package.json).`
+          : `Set \`agentdir.content\` in package.json to the folder that holds your site.yaml (a path relative to package.json), or create it with \`npx agentdir new ${folder}\`.`;
+      const where = {
+        argument: 'after the command',
+        '--content': 'with `--content`',
+        default: `after the command, or once for every command in package.json: \`"agentdir": {"content": "${nearby[0] ?? 'site'}"}\``,
+      }[named];
+      return nearby.length
+        ? `${meant}name it ${where}.`
+        : `Name the folder that holds your site.yaml ${where}; or create one with \`npx agentdir new ${folder}\`.`;
+    },
+  },
+  InvalidSettings: {
+    title: 'Project settings are not valid',
+    message: (args: InvalidSettingsArgs) => {
+      switch (args.reason) {
+        case 'json':
+          return `package.json is not valid JSON, so its \`agentdir\` settings cannot be read: ${args.detail}`;
+        case 'not-object':
+          return `\`agentdir\` must be an object of settings  (got ${args.got})`;
+        case 'not-path':
+          return `\`${args.key}\` must be a folder path (a non-empty string)  (got ${args.got})`;
+        case 'unknown':
+          return `\`${args.key}\` is not a setting of agentdir`;
+      }
+    },
+    hint: (args: InvalidSettingsArgs) => {
+      switch (args.reason) {
+        case 'json':
+          return 'Fix the JSON syntax of package.json; npm cannot read it either.';
+        case 'not-object':
+          return 'Write the settings as an object, such as `"agentdir": {"content": "site"}`.';
+        case 'not-path':
+          return `Write the folder as a string, relative to package.json, such as \`"${args.key.replace(/^agentdir\./, '')}": "${args.key === 'agentdir.out' ? 'dist' : 'site'}"\`.`;
+        case 'unknown':
+          return args.near
+            ? `Did you mean \`${args.near}\`? The settings are: ${args.allowed.join(', ')}.`
+            : `Remove it; the settings are: ${args.allowed.join(', ')}.`;
+      }
     },
   },
   UnsafeOutputFolder: {

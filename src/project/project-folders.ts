@@ -1,5 +1,6 @@
 import type { Problem } from '../errors/problem.js';
-import { contentFolderProblem } from './content-folder.js';
+import { type ContentFolderSource, contentFolderProblem } from './content-folder.js';
+import { readProjectSettings } from './project-settings.js';
 
 /** The folders as the command line gave them; absent when not given. */
 export interface GivenFolders {
@@ -12,15 +13,27 @@ export interface GivenFolders {
 export type ProjectFolders = { ok: true; contentDir: string; outDir: string } | { ok: false; problems: Problem[] };
 
 /**
- * The content and output folders a command works on: what the command line gives, else the
- * defaults `content` and `dist`. With `needsContent`, a content folder that is not there is a
- * problem, found before any work.
+ * The content and output folders a command works on: what the command line gives, else what the
+ * `agentdir` settings of package.json name, else `content` and `dist`. Settings that are not valid
+ * are problems; so is, with `needsContent`, a content folder that is not there. Both are found
+ * before any work.
  */
-export function projectFolders(given: GivenFolders, { needsContent }: { needsContent: boolean }): ProjectFolders {
-  const contentDir = given.content ?? 'content';
-  const outDir = given.out ?? 'dist';
-  const missing = needsContent
-    ? contentFolderProblem(contentDir, given.content === undefined ? 'default' : (given.contentFrom ?? 'argument'))
-    : null;
-  return missing ? { ok: false, problems: [missing] } : { ok: true, contentDir, outDir };
+export function projectFolders(
+  given: GivenFolders,
+  { needsContent }: { needsContent: boolean },
+  cwd = process.cwd(),
+): ProjectFolders {
+  const settings = readProjectSettings(cwd);
+  if (settings.problems.length) return { ok: false, problems: settings.problems };
+  const contentDir = given.content ?? settings.paths.content ?? 'content';
+  const outDir = given.out ?? settings.paths.out ?? 'dist';
+  const source: ContentFolderSource =
+    given.content !== undefined
+      ? { named: given.contentFrom ?? 'argument', also: settings.paths.content }
+      : settings.values.content !== undefined
+        ? { named: 'setting', setting: settings.values.content, file: settings.file! }
+        : { named: 'default' };
+  const missing = needsContent ? contentFolderProblem(contentDir, source, cwd) : null;
+  if (missing) return { ok: false, problems: [missing] };
+  return { ok: true, contentDir, outDir };
 }
