@@ -3,6 +3,7 @@ import { displayPath } from '../util/paths.js';
 import { decodeOrKeep } from '../util/decode.js';
 import type { Article, LearningPath, Located, Resource, Site } from './model.js';
 import { parseInternalLink } from './internal-links.js';
+import { contentFolderShown } from './file-problem.js';
 import { fileProblem } from './read-source.js';
 import { positionOf, type YamlSource } from './source-file.js';
 import type { LinkAt } from '../markdown/render.js';
@@ -28,6 +29,8 @@ export type CheckedResource = CheckedDocument & Partial<Omit<Resource, keyof Che
 export type CheckedArticle = CheckedDocument & Partial<Omit<Article, keyof CheckedDocument>>;
 
 export interface CrossCheckInput {
+  /** The content folder: hints name the places in it where a fix goes. */
+  contentDir: string;
   site: Site;
   resources: CheckedResource[];
   /** Every resource file's slug, including files that failed to load, so one error does not cascade. */
@@ -46,12 +49,13 @@ export function isKnown(document: { invalid?: readonly string[] }, field: string
 
 /** Checks that need more than one file: premium rules, taxonomy, slugs, learning paths, links. */
 export function crossCheck(input: CrossCheckInput): Problem[] {
+  const folder = contentFolderShown(input.contentDir);
   return [
     ...checkResources(input.site, input.resources),
-    ...checkTermsAnnouncePremium(input.resources, input.resourceSlugs),
+    ...checkTermsAnnouncePremium(input.resources, input.resourceSlugs, folder),
     ...checkArticleSlugs(input.articles),
-    ...checkArticles(input.articles, input.resourceSlugs),
-    ...checkPaths(input.paths, input.resourceSlugs, input.pathsSource),
+    ...checkArticles(input.articles, input.resourceSlugs, folder),
+    ...checkPaths(input.paths, input.resourceSlugs, folder, input.pathsSource),
     ...checkLinks(input),
     ...checkUrlSchemes(input),
     ...checkAudienceMarkers(input),
@@ -143,7 +147,7 @@ function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
 }
 
 /** access-and-pricing is where the premium list is announced, and every 402 links to it. */
-function checkTermsAnnouncePremium(resources: CheckedResource[], resourceSlugs: string[]): Problem[] {
+function checkTermsAnnouncePremium(resources: CheckedResource[], resourceSlugs: string[], folder: string): Problem[] {
   const premium = resources.filter(
     (resource): resource is CheckedResource & { slug: string } =>
       premiumOf(resource) === true && resource.slug !== null,
@@ -156,7 +160,12 @@ function checkTermsAnnouncePremium(resources: CheckedResource[], resourceSlugs: 
     return premium
       .slice(0, 1)
       .map((resource) =>
-        fileProblem(resource.file, 'MissingTermsResource', {}, { ...at(resource, 'premium'), severity: 'warning' }),
+        fileProblem(
+          resource.file,
+          'MissingTermsResource',
+          { folder },
+          { ...at(resource, 'premium'), severity: 'warning' },
+        ),
       );
   }
   return premium
@@ -218,7 +227,7 @@ function checkArticleSlugs(articles: CheckedArticle[]): Problem[] {
   return problems;
 }
 
-function checkArticles(articles: CheckedArticle[], resourceSlugs: string[]): Problem[] {
+function checkArticles(articles: CheckedArticle[], resourceSlugs: string[], folder: string): Problem[] {
   const problems: Problem[] = [];
   const slugs = new Set(resourceSlugs);
   for (const article of articles) {
@@ -228,7 +237,7 @@ function checkArticles(articles: CheckedArticle[], resourceSlugs: string[]): Pro
           fileProblem(
             article.file,
             'UnknownRelatedResource',
-            { slug, near: nearSlugs(slug, slugs) },
+            { slug, near: nearSlugs(slug, slugs), folder },
             { ...positionOf(article.source, ['resources', index]), field: `resources.${index}` },
           ),
         );
@@ -252,7 +261,7 @@ function checkArticles(articles: CheckedArticle[], resourceSlugs: string[]): Pro
   return problems;
 }
 
-function checkPaths(paths: LearningPath[], resourceSlugs: string[], source?: YamlSource): Problem[] {
+function checkPaths(paths: LearningPath[], resourceSlugs: string[], folder: string, source?: YamlSource): Problem[] {
   if (!source) return [];
   const problems: Problem[] = [];
   const slugs = new Set(resourceSlugs);
@@ -275,7 +284,7 @@ function checkPaths(paths: LearningPath[], resourceSlugs: string[], source?: Yam
           fileProblem(
             source.file,
             'UnknownPathStep',
-            { slug, path: learningPath.id, near: nearSlugs(slug, slugs) },
+            { slug, path: learningPath.id, near: nearSlugs(slug, slugs), folder },
             {
               ...positionOf(source, ['paths', pathIndex, 'steps', stepIndex]),
               field: `paths.${pathIndex}.steps.${stepIndex}`,
@@ -295,8 +304,16 @@ function anchorsBySlug(documents: CheckedDocument[]): [string, string[]][] {
   );
 }
 
-function checkLinks({ site, resources, articles, resourceSlugs, articleSlugs }: CrossCheckInput): Problem[] {
+function checkLinks({
+  contentDir,
+  site,
+  resources,
+  articles,
+  resourceSlugs,
+  articleSlugs,
+}: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
+  const folder = contentFolderShown(contentDir);
   // A slug whose body could not be rendered maps to null: it exists, but its anchors are unknown.
   const targets = {
     resources: new Map<string, string[] | null>([
@@ -332,7 +349,7 @@ function checkLinks({ site, resources, articles, resourceSlugs, articleSlugs }: 
       if (anchors === undefined) {
         const family = target.family === 'resources' ? 'resource' : 'article';
         const near = nearSlugs(target.slug, new Set(known.keys()));
-        report({ reason: 'no-target', url, family, slug: target.slug, near });
+        report({ reason: 'no-target', url, family, slug: target.slug, near, folder });
       } else if (anchors && target.anchor && target.html && !anchors.includes(target.anchor)) {
         report({ reason: 'no-anchor-there', url, slug: target.slug, anchors });
       }

@@ -18,3 +18,8 @@ export function fileProblem<C extends ProblemCode>(
 ): Problem {
   return createProblem(code, args, { ...at, file: displayPath(file) });
 }
+
+/** The content folder as hints name it (`site/resources/`): relative to the working folder, `.` when it is that folder. */
+export function contentFolderShown(contentDir: string): string {
+  return displayPath(contentDir) || '.';
+}

@@ -3,11 +3,11 @@ import { byString } from '../util/compare.js';
 import fs from 'node:fs';
 import fg from 'fast-glob';
 import type { Problem } from '../errors/problem.js';
-import { schemaRegistry } from '../schemas/registry.js';
 import type { Article, Cluster } from './model.js';
 import { checkedDraft, defineLazySource, documentBase } from './assemble-document.js';
 import { isKnown, type CheckedArticle } from './cross-checks.js';
 import { fieldsThatPassed, type ParsedDocument } from './parse-document.js';
+import { contentFolderShown } from './file-problem.js';
 import { fileProblem, readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import { slugOf, slugPattern } from './slug.js';
@@ -40,7 +40,7 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
   const folders = (await fg('articles/*', { cwd: dir, onlyDirectories: true, absolute: true })).sort();
   const strayFiles = await fg('articles/*.md', { cwd: dir, absolute: true });
   for (const file of strayFiles) {
-    problems.push(fileProblem(file, 'MissingFile', { missing: 'cluster folder' }));
+    problems.push(fileProblem(file, 'MissingFile', { missing: 'cluster folder', folder: contentFolderShown(dir) }));
   }
 
   // Each folder's parsed articles, grouped once rather than searched for per cluster.
@@ -71,11 +71,7 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
     const read = await readYamlFile(dir, clusterFile);
     problems.push(...read.problems);
     if (!read.source) continue;
-    const schemaProblems = validateAgainstSchema(
-      read.source,
-      schemaRegistry().validator('cluster'),
-      `cluster \`${id}\``,
-    );
+    const schemaProblems = validateAgainstSchema(read.source, 'cluster', `cluster \`${id}\``);
     problems.push(...schemaProblems);
     const meta = fieldsThatPassed(read.source.data, schemaProblems).fields as Partial<ClusterFile>;
     if (meta.id !== undefined && meta.id !== id) {

@@ -97,6 +97,7 @@ export async function loadContent(
   if (site) {
     problems.push(
       ...crossCheck({
+        contentDir: dir,
         site,
         // Every document whose body rendered, loaded or not: one problem must not hide another.
         resources: resourceResult.checked,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../errors/problem.js';
-import { schemaRegistry } from '../schemas/registry.js';
 import type { LearningPath } from './model.js';
 import { readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
@@ -15,7 +14,7 @@ export async function loadPaths(
   if (!fs.existsSync(file)) return { paths: [], problems: [] };
   const read = await readYamlFile(dir, file);
   if (!read.source) return { paths: [], problems: read.problems };
-  const problems = validateAgainstSchema(read.source, schemaRegistry().validator('paths'), 'paths.yaml');
+  const problems = validateAgainstSchema(read.source, 'paths', 'paths.yaml');
   if (problems.length) return { paths: [], source: read.source, problems };
   return { paths: (read.source.data as { paths: LearningPath[] }).paths, source: read.source, problems: [] };
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../errors/problem.js';
-import { schemaRegistry } from '../schemas/registry.js';
 import type { Site } from './model.js';
 import { fileProblem, readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
@@ -20,7 +19,7 @@ export async function loadSite(
   }
   const { source, problems } = await readYamlFile(dir, file);
   if (!source) return { problems };
-  const schemaProblems = validateAgainstSchema(source, schemaRegistry().validator('site'), 'site.yaml');
+  const schemaProblems = validateAgainstSchema(source, 'site', 'site.yaml');
   if (schemaProblems.length) return { source, problems: schemaProblems };
   return { site: withDefaults(source.data as RawSite, baseUrl), source, problems: [] };
 }

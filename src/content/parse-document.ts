@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import type { Problem } from '../errors/problem.js';
+import type { SchemaName } from '../schemas/registry.js';
 import type { VFile } from 'vfile';
 import { type ParsedMarkdown, parseMarkdown } from '../markdown/processor.js';
 import { renderMarkdown } from '../markdown/render.js';
@@ -90,7 +91,7 @@ export function parseDocument(
     file,
     text,
     split.value,
-    validate,
+    { name: `${kind}.frontmatter`, validate },
     `the front matter of ${kind} \`${name}\``,
   );
   problems.push(...frontProblems);
@@ -114,7 +115,7 @@ function parseFrontMatter(
   file: string,
   text: string,
   split: SplitMarkdown,
-  validate: ValidateFunction,
+  schema: { name: SchemaName; validate: ValidateFunction },
   what: string,
 ): Pick<ParsedDocument, 'front' | 'partialFront' | 'problems'> {
   const { yaml, yamlLineOffset } = split;
@@ -127,7 +128,7 @@ function parseFrontMatter(
       problems: syntaxErrors.map((error) => fileProblem(file, 'YamlSyntax', { parserMessage: error.message }, error)),
     };
   }
-  const problems = validateAgainstSchema(source, validate, what);
+  const problems = validateAgainstSchema(source, schema.name, what, schema.validate);
   return problems.length
     ? { partialFront: fieldsThatPassed(source.data, problems), problems }
     : { front: source.data as Record<string, unknown>, problems };

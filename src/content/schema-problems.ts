@@ -1,14 +1,27 @@
+import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { schemaRegistry, type SchemaName } from '../schemas/registry.js';
+import { builtinSchemasDir, displayPath } from '../util/paths.js';
 import type { Problem } from '../errors/problem.js';
 import { closestName } from '../util/closest-name.js';
 import { fileProblem } from './file-problem.js';
 import { positionOf, type YamlSource } from './source-file.js';
 
-/** Validates parsed YAML against a compiled schema and turns each ajv error into a located, actionable problem. */
-export function validateAgainstSchema(source: YamlSource, validate: ValidateFunction, what: string): Problem[] {
+/**
+ * Validates parsed YAML against the schema `schema` (compiled once: `validate`, when the caller
+ * holds it) and turns each ajv error into a located, actionable problem.
+ */
+export function validateAgainstSchema(
+  source: YamlSource,
+  schema: SchemaName,
+  what: string,
+  validate: ValidateFunction = schemaRegistry().validator(schema),
+): Problem[] {
   if (validate(source.data ?? {})) return [];
   const errors = collapse(validate.errors ?? []);
-  return errors.map((error) => toProblem(source, error, what));
+  // Where a field has no description, the hint points at the schema file that ships with the package.
+  const schemaFile = displayPath(path.join(builtinSchemasDir, `${schema}.schema.json`));
+  return errors.map((error) => toProblem(source, error, what, schemaFile));
 }
 
 // `if/then` and `oneOf` wrap the errors that say what is really wrong; keep those.
@@ -34,7 +47,7 @@ function segmentsOf(instancePath: string): (string | number)[] {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-function toProblem(source: YamlSource, error: ErrorObject, what: string): Problem {
+function toProblem(source: YamlSource, error: ErrorObject, what: string, schemaFile: string): Problem {
   const segments = segmentsOf(error.instancePath);
 
   if (error.keyword === 'additionalProperties') {
@@ -58,6 +71,7 @@ function toProblem(source: YamlSource, error: ErrorObject, what: string): Proble
     rule: explain(error),
     got: error.data === undefined ? undefined : preview(error.data),
     description: describe(error.parentSchema),
+    schemaFile,
   };
   return fileProblem(source.file, 'SchemaViolation', args, { ...positionOf(source, segments), field });
 }

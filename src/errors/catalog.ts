@@ -4,11 +4,14 @@
  * side by side with the others.
  */
 
-/** The suggestions for a slug that names nothing: close slugs when there are some. */
-function slugHint({ near }: { near: readonly string[] }): string {
+/**
+ * The suggestions for a slug that names nothing: close slugs when there are some, else where the
+ * slugs come from, in the content folder as shown (`folder`).
+ */
+function slugHint({ near, folder }: { near: readonly string[]; folder: string }): string {
   return near.length
     ? `Did you mean ${near.map((candidate) => `\`${candidate}\``).join(' or ')}?`
-    : 'Check the spelling against the file names in content/resources/ and content/articles/.';
+    : `Check the spelling against the file names in ${folder}/resources/ and ${folder}/articles/.`;
 }
 
 /** A page's anchors as a hint lists them. */
@@ -19,7 +22,7 @@ function anchorList(anchors: readonly string[]): string {
 type MissingFileArgs =
   | { missing: 'site.yaml'; path: string }
   | { missing: 'cluster.yaml'; cluster: string }
-  | { missing: 'cluster folder' }
+  | { missing: 'cluster folder'; folder: string }
   | { missing: 'vanished' };
 
 type InvalidFileNameArgs = { kind: 'resource' | 'article' | 'cluster'; name: string };
@@ -27,7 +30,7 @@ type InvalidFileNameArgs = { kind: 'resource' | 'article' | 'cluster'; name: str
 type BrokenLinkArgs = { url: string } & (
   | { reason: 'no-heading-here'; anchors: readonly string[] }
   | { reason: 'no-page' }
-  | { reason: 'no-target'; family: 'resource' | 'article'; slug: string; near: readonly string[] }
+  | { reason: 'no-target'; family: 'resource' | 'article'; slug: string; near: readonly string[]; folder: string }
   | { reason: 'no-anchor-there'; slug: string; anchors: readonly string[] }
 );
 
@@ -96,7 +99,7 @@ export const problemCatalog = {
         case 'cluster.yaml':
           return 'Add cluster.yaml with at least `title` and `status` (active or complete).';
         case 'cluster folder':
-          return "Move it to `articles/<cluster>/` next to that cluster's cluster.yaml.";
+          return `Move it to \`${args.folder}/articles/<cluster>/\` next to that cluster's cluster.yaml.`;
         case 'vanished':
           return 'Run the command again once the editor has finished saving.';
       }
@@ -123,9 +126,9 @@ export const problemCatalog = {
     /** `rule` says what the schema wants; `got` previews the value found, when there is one. */
     message: ({ subject, rule, got }: { subject: string; rule: string; got?: string }) =>
       `\`${subject}\` ${rule}${got === undefined ? '' : `  (got ${got})`}`,
-    /** The field's description from the schema says best what belongs there. */
-    hint: ({ description }: { description: string }) =>
-      description || 'Check the value against the schema in schemas/.',
+    /** The field's description from the schema says best what belongs there; else the schema file (`schemaFile`, as shown) does. */
+    hint: ({ description, schemaFile }: { description: string; schemaFile: string }) =>
+      description || `Check the value against \`${schemaFile}\`, which describes every field.`,
   },
   UnknownField: {
     title: 'Unknown field',
@@ -291,8 +294,8 @@ export const problemCatalog = {
   MissingTermsResource: {
     title: 'Premium resources without an access-and-pricing resource',
     message: 'there are premium resources but no `access-and-pricing` resource',
-    hint:
-      'Add resources/access-and-pricing.md: every 402 answer links to it as the terms, ' +
+    hint: ({ folder }: { folder: string }) =>
+      `Add ${folder}/resources/access-and-pricing.md: every 402 answer links to it as the terms, ` +
       'and it should list the premium resources and their prices.',
   },
   PremiumNotAnnounced: {

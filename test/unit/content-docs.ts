@@ -66,6 +66,7 @@ export function input(parts: Partial<CrossCheckInput>): CrossCheckInput {
   const resources = parts.resources ?? [];
   const articles = parts.articles ?? [];
   return {
+    contentDir: contentRoot,
     site: site(),
     resourceSlugs: resources.flatMap((entry) => (entry.slug ? [entry.slug] : [])),
     articleSlugs: articles.flatMap((entry) => (entry.slug ? [entry.slug] : [])),
