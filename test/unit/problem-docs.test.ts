@@ -22,12 +22,13 @@ describe('the problem documentation', () => {
     for (const code of codes) expect(index).toContain(`(./${code}.md)`);
   });
 
-  it('links each problem to its page in the repository named by package.json', () => {
-    const { repository } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  it('links each problem to its page at the tag of the installed version, in the repository named by package.json', () => {
+    const { repository, version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
       repository: { url: string };
+      version: string;
     };
     const web = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
-    expect(problemDocsBase).toBe(`${web}/blob/main/docs/problems/`);
-    expect(problemDocsUrl('BrokenInternalLink')).toBe(`${web}/blob/main/docs/problems/BrokenInternalLink.md`);
+    expect(problemDocsBase).toBe(`${web}/blob/v${version}/docs/problems/`);
+    expect(problemDocsUrl('BrokenInternalLink')).toBe(`${web}/blob/v${version}/docs/problems/BrokenInternalLink.md`);
   });
 });
