@@ -37,6 +37,13 @@ describe('the README CI recipe', () => {
     expect(deploy['working-directory']).toBe('dist');
   });
 
+  it('restores the parse cache before validating, since validate reads it as build does', () => {
+    const cache = steps.findIndex((step) => step.uses?.startsWith('actions/cache'));
+    const validate = steps.findIndex((step) => step.run?.includes('agentdir validate'));
+    expect(cache).toBeGreaterThanOrEqual(0);
+    expect(validate).toBeGreaterThan(cache);
+  });
+
   it('uses only commands and options the CLI has', () => {
     const program = createProgram(() => {});
     const invocations = [...readme.matchAll(/npx agentdir ([^\n`#|&>]+)/g)].map((match) =>

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { ProblemFormat } from '../errors/format.js';
 import type { GraderReport } from '../grader/report.js';
-import type { PhaseTime } from '../build/phase-timer.js';
 import { displayPath } from '../util/paths.js';
 import { baseUrlProblem } from '../build/option-problems.js';
 import { printProblems } from './print-problems.js';
+import { phaseLine } from './phase-line.js';
 import { workerCodeBudget } from '../build/worker-budget.js';
 import { createProgress } from './progress.js';
 import { ParseCacheLostError } from '../markdown/stored-markdown.js';
@@ -161,15 +161,13 @@ export async function buildCommand(givenContentDir: string | undefined, options:
     return 1;
   }
   if (options.timings) {
-    const line = (phase: PhaseTime, indent = '') =>
-      `${indent}${phase.phase.padEnd(24 - indent.length)} ${String(phase.ms).padStart(7)} ms`;
     // The slowest emitters under emit+write, like Eleventy's benchmark lines: where to look first.
     const slowest = [...result.emitters].sort((a, b) => b.ms - a.ms).slice(0, 8);
     const parts = result.exportParts?.copied
       ? `\nexport parts: ${result.exportParts.copied} copied from the previous output, ${result.exportParts.made} made`
       : '';
     process.stderr.write(
-      `${result.phases.flatMap((phase) => [line(phase), ...(phase.phase === 'emit+write' ? slowest.map((emitter) => line(emitter, '  ')) : [])]).join('\n')}${parts}\n`,
+      `${result.phases.flatMap((phase) => [phaseLine(phase), ...(phase.phase === 'emit+write' ? slowest.map((emitter) => phaseLine(emitter, '  ')) : [])]).join('\n')}${parts}\n`,
     );
   }
   if (!options.quiet) {

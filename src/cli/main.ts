@@ -4,6 +4,7 @@ import { keysCommand } from './keys-command.js';
 import { problemFormats } from '../errors/format.js';
 import type { BuildCommandOptions } from './build-command.js';
 import type { ServeCommandOptions } from './serve-command.js';
+import type { ValidateCommandOptions } from './validate-command.js';
 
 /** Runs the CLI and resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -40,14 +41,16 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .addOption(new Option('--format <format>', 'output format').choices(problemFormats).default('human'))
     .option('--base-url <url>', 'check links against this base URL instead of site.yaml `url`')
     .option('--quiet', 'print nothing but problems')
-    .action(
-      async (
-        contentDir: string | undefined,
-        options: { format: (typeof problemFormats)[number]; baseUrl?: string; quiet?: boolean },
-      ) => {
-        setExitCode(await (await import('./validate-command.js')).validateCommand(contentDir, options));
-      },
-    );
+    .option(
+      '--cache-dir <dir>',
+      'where parse results persist between runs (shared with build)',
+      'node_modules/.cache/agentdir',
+    )
+    .option('--no-cache', 'parse every document again, without reading or writing the cache')
+    .option('--timings', 'print the time each phase took and how many documents came from the cache')
+    .action(async (contentDir: string | undefined, options: ValidateCommandOptions) => {
+      setExitCode(await (await import('./validate-command.js')).validateCommand(contentDir, options));
+    });
 
   program
     .command('build')
