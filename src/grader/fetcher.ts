@@ -22,6 +22,9 @@ export interface FetchOptions {
 /** What the grader asks for unless a check asks for a media type: text an agent can read. */
 export const defaultAccept = 'text/markdown, text/plain, application/xml, text/html;q=0.8, */*;q=0.5';
 
+/** The Accept a browser sends, for checks that read a page's HTML (a site may answer agents Markdown at the same URL). */
+export const htmlAccept = 'text/html';
+
 /** How the grader reads a site: over the network, or from a built folder. */
 export interface SiteFetcher {
   get(url: string, options?: FetchOptions): Promise<Fetched>;

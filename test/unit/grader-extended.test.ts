@@ -221,6 +221,17 @@ describe('Markdown link portability', () => {
   });
 });
 
+describe('a home page that answers agents Markdown', () => {
+  it('is judged by its HTML, which the checks that read the home page ask for', async () => {
+    const site = goodSite();
+    // Markdown for the grader's default Accept: no <title>, no Link header, no /llms.txt.
+    page(site, '/').accept = { 'text/markdown': { type: 'text/markdown', body: '# Test Site\n\n> Guides.\n' } };
+    const { score, extended } = await gradeSite(origin, memoryFetcher(site));
+    expect(score).toBe(100);
+    expect(extended.score).toBe(100);
+  });
+});
+
 describe('Link headers', () => {
   it('passes when the home page links llms.txt, the API catalog and a service description', async () => {
     expect((await run(linkHeadersCheck, goodSite())).details).toBe(

@@ -1,6 +1,6 @@
 // An in-memory site for the grader checks: path -> answer, served through the grader's own CheckContext.
 import { checkContext, type CheckContext } from '../../src/grader/check.js';
-import type { Fetched, SiteFetcher } from '../../src/grader/fetcher.js';
+import { defaultAccept, type Fetched, type SiteFetcher } from '../../src/grader/fetcher.js';
 
 export const origin = 'https://site.example';
 
@@ -9,7 +9,10 @@ export interface Page {
   type?: string;
   body: string;
   headers?: Record<string, string>;
-  /** Other answers by the first media type of the request's Accept (`text/markdown`), as a negotiating server gives. */
+  /**
+   * Other answers by the first media type of the request's Accept (`text/markdown`; the grader's
+   * default Accept starts with it), as a negotiating server gives.
+   */
   accept?: Record<string, Page>;
 }
 
@@ -38,7 +41,7 @@ export function memoryFetcher(pages: SiteMap): SiteFetcher & { asked: string[]; 
         type = 'text/plain; charset=utf-8',
         body,
         headers = {},
-      } = page.accept?.[options.accept?.split(/[,;]/)[0]?.trim() ?? ''] ?? page;
+      } = page.accept?.[(options.accept ?? defaultAccept).split(/[,;]/)[0]!.trim()] ?? page;
       return { url, status, contentType: type, text: body, headers: new Headers({ 'Content-Type': type, ...headers }) };
     },
   };

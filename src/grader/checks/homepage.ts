@@ -1,5 +1,6 @@
 import type { Check } from '../check.js';
 import { failure } from '../check.js';
+import { htmlAccept } from '../fetcher.js';
 
 function decodeEntities(text: string): string {
   return text
@@ -15,7 +16,8 @@ export const homepageCheck: Check = {
   title: 'Homepage title, meta description and JSON-LD',
   weight: 15,
   async run(context) {
-    const page = await context.fetch('/');
+    // The HTML page: a site that negotiates answers the grader's default Accept with Markdown.
+    const page = await context.fetch('/', { accept: htmlAccept });
     if (page.status !== 200)
       return {
         fraction: 0,

@@ -1,5 +1,6 @@
 import type { Check } from '../../check.js';
 import { failure } from '../../check.js';
+import { htmlAccept } from '../../fetcher.js';
 import { parseLinkHeader } from './link-header.js';
 
 export const linkHeadersCheck: Check = {
@@ -9,7 +10,8 @@ export const linkHeadersCheck: Check = {
   action:
     'Send a Link header naming /llms.txt (rel="describedby"), the API catalog (rel="api-catalog") and OpenAPI (rel="service-desc").',
   async run(context) {
-    const home = await context.fetch('/');
+    // As the homepage check asks: one fetch of the home page serves both.
+    const home = await context.fetch('/', { accept: htmlAccept });
     const links = parseLinkHeader(home.headers?.get('link') ?? '');
     const missing = [
       !links.some((link) => /(^|\/)llms\.txt$/.test(link.target)) && 'llms.txt',

@@ -1,5 +1,6 @@
 import type { Check } from '../../check.js';
 import { failure } from '../../check.js';
+import { htmlAccept } from '../../fetcher.js';
 import { noSample, samplePage } from './sample-page.js';
 
 /** The HTML an agent reads: the body without nav, script and style, as the AFDocs checker searches it. */
@@ -20,7 +21,7 @@ export const llmsTxtDirectiveCheck: Check = {
   weight: 10,
   action: 'Link /llms.txt near the top of each page, in the HTML body and the .md variant.',
   async run(context) {
-    const home = await context.fetch('/');
+    const home = await context.fetch('/', { accept: htmlAccept });
     const sample = await samplePage(context);
     const markdown = sample && (await context.fetch(sample.markdown));
     const problems = [

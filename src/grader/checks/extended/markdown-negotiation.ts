@@ -1,7 +1,8 @@
 import type { Check } from '../../check.js';
 import { failure } from '../../check.js';
 import type { Fetched } from '../../fetcher.js';
-import { htmlAccept, noSample, samplePage } from './sample-page.js';
+import { htmlAccept } from '../../fetcher.js';
+import { noSample, samplePage } from './sample-page.js';
 
 /** Whether caches key this answer by Accept, so they never hand the Markdown to a browser or the HTML to an agent. */
 const variesOnAccept = (page: Fetched) => /(^|,)\s*(accept|\*)\s*(,|$)/i.test(page.headers?.get('vary') ?? '');

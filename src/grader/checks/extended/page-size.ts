@@ -1,6 +1,7 @@
 import type { Check } from '../../check.js';
 import { failure } from '../../check.js';
-import { htmlAccept, samplePage } from './sample-page.js';
+import { htmlAccept } from '../../fetcher.js';
+import { samplePage } from './sample-page.js';
 
 /** Raw HTML an agent's fetch tool still converts whole. */
 export const maxHtmlBytes = 500_000;
@@ -14,7 +15,7 @@ export const pageSizeCheck: Check = {
   action: `Keep pages under ${maxHtmlBytes} bytes of HTML and ${maxMarkdownCharacters} characters of Markdown.`,
   async run(context) {
     const sample = await samplePage(context);
-    const judged: [path: string, accept: string | undefined, limit: number][] = [['/', undefined, maxHtmlBytes]];
+    const judged: [path: string, accept: string | undefined, limit: number][] = [['/', htmlAccept, maxHtmlBytes]];
     if (sample)
       judged.push([sample.page, htmlAccept, maxHtmlBytes], [sample.markdown, undefined, maxMarkdownCharacters]);
     const problems: string[] = [];

@@ -1,9 +1,6 @@
 import type { CheckContext } from '../../check.js';
 import { firstSectionLinks, ownLinks, rootLlmsTxt } from './own-links.js';
 
-/** The Accept a browser sends, shared so the checks that read a page as HTML share one fetch. */
-export const htmlAccept = 'text/html';
-
 /** What the checks that read a sample page say when there is none. */
 export const noSample = 'llms.txt links no .md variant to sample.';
 
