@@ -127,11 +127,13 @@ describe('every page of the default build in a browser', () => {
       }
       const canonical = path === '/' ? `${base}/` : `${base}${path}`;
       check(facts.canonical === canonical, `canonical ${facts.canonical}, expected ${canonical}`);
-      // Documents, guide clusters and learning paths have their own .md; other listings point at llms.txt.
+      // The home page, documents, guide clusters and learning paths have their own .md; other listings point at llms.txt.
       const markdown =
-        jsonVariantOf(path) || /^\/(guides|paths)\/[^/]+$|\/preview$/.test(path)
-          ? `${canonical}.md`
-          : `${base}/llms.txt`;
+        path === '/'
+          ? `${base}/index.md`
+          : jsonVariantOf(path) || /^\/(guides|paths)\/[^/]+$|\/preview$/.test(path)
+            ? `${canonical}.md`
+            : `${base}/llms.txt`;
       check(
         facts.markdownAlternate === markdown,
         `Markdown alternate ${facts.markdownAlternate}, expected ${markdown}`,

@@ -27,6 +27,7 @@ const expectedFiles: Record<
   SchemaName | 'ndjson:article' | 'ndjson:corpus-record' | 'ndjson:finetune-record' | 'ndjson:evals-record' | null
 > = {
   'index.html': null,
+  'index.md': null,
   '404.html': null,
   _headers: null,
   'llms.txt': null,
@@ -511,6 +512,42 @@ describe('discovery and license files', () => {
     const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
     expect(ld['@graph'].map((node: { '@type': string }) => node['@type'])).toEqual(['WebSite', 'Organization']);
     expect(html).toContain('(premium, 5 EUR)');
+  });
+});
+
+describe('the home page for agents (index.md)', () => {
+  it('lists what the home page lists by absolute Markdown URL: paths, guides, resources by category, discovery files', () => {
+    const markdown = text('index.md');
+    expect(
+      markdown.startsWith(
+        '# Fixture Directory\n\n> A small directory that exercises every output of the compiler.\n\n',
+      ),
+    ).toBe(true);
+    expect(markdown).toContain(`listed for agents at ${base}/llms.txt`);
+    for (const link of [
+      `[First path](${base}/paths/first-path.md)`,
+      `[Basics](${base}/guides/basics.md)`,
+      `1. [The basics guide](${base}/articles/basics-guide.md)`,
+      `[Wire formats](${base}/resources/wire-formats.md)`,
+      // A premium resource by its public preview, which answers 200.
+      `[Data formats (premium: key required)](${base}/resources/data-formats/preview.md)`,
+      `[llms.txt](${base}/llms.txt)`,
+      `${base}/openapi.json`,
+      `${base}/.well-known/mcp/server-card.json`,
+    ])
+      expect(markdown).toContain(link);
+    expect(markdown).toMatch(
+      /^## Learning paths$[\s\S]*^## Guides$[\s\S]*^## Resources by category$[\s\S]*^### Protocols$/m,
+    );
+    // Every link absolute; no HTML, and no search or tag pages (navigation).
+    expect(
+      [...markdown.matchAll(/\]\(([^)]*)\)/g)].map((match) => match[1]).filter((url) => !url!.startsWith(base)),
+    ).toEqual([]);
+    expect(markdown).not.toMatch(/<|\/search(?![-\w])|\/tags\//);
+  });
+
+  it('is the home page’s Markdown alternate', () => {
+    expect(text('index.html')).toContain(`<link rel="alternate" type="text/markdown" href="${base}/index.md">`);
   });
 });
 

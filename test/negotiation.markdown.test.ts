@@ -39,6 +39,7 @@ beforeAll(async () => {
   plain.serve = await startServe(site.dist, site.keysFile);
   plain.workerd = await startWorkerd(site.dist, {});
   expect(readWranglerConfig(site.dist).assets.run_worker_first).not.toContain('/resources/*');
+  expect(readWranglerConfig(site.dist).assets.run_worker_first).not.toContain('/');
 });
 afterAll(async () => {
   await Promise.all([...Object.values(runtimes), ...Object.values(plain)].map((runtime) => runtime.close()));
@@ -74,6 +75,23 @@ describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
     }
   });
 
+  it('answers Accept: text/markdown on the home page with its Markdown twin, headed as the other twins are', async () => {
+    const home = await get(runtimes[name]!, '/', { Accept: 'text/markdown' });
+    expect(home.status).toBe(200);
+    expect(home.body.startsWith('# Fixture Directory\n\n> A small directory')).toBe(true);
+    expect(home.body).toBe((await get(runtimes[name]!, '/index.md')).body);
+    const sibling = await get(runtimes[name]!, '/guides/basics', { Accept: 'text/markdown' });
+    // The same headers as a sibling page's Markdown answer, but for those that depend on the body.
+    const headers = (response: typeof home) =>
+      [...response.headers].filter(([header]) => !['content-length', 'etag', 'date'].includes(header));
+    expect(headers(home)).toEqual(headers(sibling));
+    expect(home.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(home.headers.get('vary')).toContain('Accept');
+    const page = await get(runtimes[name]!, '/', { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('vary')).toContain('Accept');
+  });
+
   it('still answers HTML to browsers, marked Vary: Accept', async () => {
     const response = await get(runtimes[name]!, '/resources/wire-formats', {
       Accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
@@ -97,7 +115,9 @@ describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
   });
 
   it('is off by default: static hosting answers HTML whatever the Accept header says', async () => {
-    const response = await get(plain[name]!, '/resources/wire-formats', { Accept: 'text/markdown' });
-    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const pathname of ['/resources/wire-formats', '/']) {
+      const response = await get(plain[name]!, pathname, { Accept: 'text/markdown' });
+      expect(response.headers.get('content-type'), pathname).toMatch(/^text\/html/);
+    }
   });
 });

@@ -118,6 +118,8 @@ function calls(): Call[] {
     ['guide cluster page', '/guides/basics', none, 200],
     ['guide cluster markdown', '/guides/basics.md', none, 200],
     ['unknown guide cluster', '/guides/no-such-cluster', none, 404],
+    ['home page', '/', none, 200],
+    ['home page markdown', '/index.md', none, 200],
     ['learning path page', '/paths/first-path', none, 200],
     ['learning path markdown', '/paths/first-path.md', none, 200],
     ['unknown article page', '/articles/no-such-guide', none, 404],

@@ -16,6 +16,7 @@ import { emitLlmsFullTxt, emitLlmsTxt } from '../emit/llms-txt.js';
 import type { OutputFile, OutputFiles } from '../emit/output.js';
 import { agentView } from '../content/agent-view.js';
 import { emitPages } from '../emit/pages.js';
+import { emitHomeMarkdown } from '../emit/home-markdown.js';
 import { emitStylesheet } from '../emit/stylesheet.js';
 import { emitClusterMarkdown, emitClusterPages } from '../emit/cluster-pages.js';
 import { emitLearningPathMarkdown, emitLearningPathPages } from '../emit/learning-path-pages.js';
@@ -128,6 +129,7 @@ export const emitters: {
   { emit: emitLicense, reads: 'metadata' },
   { emit: emitServerCard, reads: 'metadata', agents: true },
   { emit: emitPages, reads: 'metadata' },
+  { emit: emitHomeMarkdown, reads: 'metadata', agents: true },
   { emit: emitStylesheet, reads: 'metadata' },
   { emit: emitClusterPages, reads: 'metadata' },
   { emit: emitClusterMarkdown, reads: 'metadata', agents: true },

@@ -8,7 +8,7 @@ import { pagePaths } from './page-paths.js';
 import { siteTags } from './tag-pages.js';
 
 /** Resources the home page lists under each category (a site of 4,000 would make it 300 KB otherwise). */
-const homeResourcesPerCategory = 12;
+export const homeResourcesPerCategory = 12;
 
 /** The home page: the way into every learning path, guide cluster, category and tag. */
 export function homePage(context: EmitContext): string {
@@ -20,7 +20,7 @@ export function homePage(context: EmitContext): string {
     title: model.site.name,
     description: model.site.description,
     canonical: urls.home,
-    markdown: urls.llmsTxt,
+    markdown: urls.homeMarkdown,
     json: urls.resourceIndex,
     jsonld: homeJsonLd(context),
   };

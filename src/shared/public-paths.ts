@@ -4,6 +4,8 @@
 
 export const publicPaths = {
   home: '/',
+  /** The home page for agents: what it lists, by Markdown URL (`/` negotiates to it). */
+  homeMarkdown: '/index.md',
   resourceHtml: (slug: string) => `/resources/${slug}`,
   resourceMarkdown: (slug: string) => `/resources/${slug}.md`,
   resourceJson: (slug: string) => `/api/resources/${slug}.json`,

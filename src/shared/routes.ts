@@ -19,13 +19,10 @@ export type WorkerRoute =
   | { kind: 'mcp' }
   | { kind: 'x402'; slug: string }
   | { kind: 'grader' }
-  | { kind: 'negotiated-page'; family: PageFamily; slug: string }
+  | { kind: 'negotiated-page'; markdown: string }
   | { kind: 'mcp-server-card' };
 
 export type WorkerRouteKind = WorkerRoute['kind'];
-
-/** The page families with a Markdown variant at `/<family>/<slug>.md`. */
-export type PageFamily = 'resources' | 'articles' | 'guides' | 'paths';
 
 /**
  * One row of the table. `path` is a template: `{premium}` stands for any premium slug (one pattern
@@ -43,7 +40,8 @@ export interface WorkerRouteEntry {
   /** The operation of openapi.json that describes it. */
   operationId: string;
   variant?: ResourceVariant;
-  family?: PageFamily;
+  /** A negotiated page's Markdown twin, the same template (`{slug}` the page's). */
+  markdown?: string;
   /** Routed only when site.yaml turns `markdown_negotiation` on. */
   negotiation?: true;
 }
@@ -96,7 +94,17 @@ export const workerRouteTable: readonly WorkerRouteEntry[] = [
       variant,
     }),
   ),
-  // Every page family with a Markdown twin, with and without the trailing slash a static host redirects.
+  // The home page and every page family with a Markdown twin, with and without the trailing slash a static host redirects.
+  {
+    path: publicPaths.home,
+    kind: 'negotiated-page',
+    methods: read,
+    gated: false,
+    handler: 'negotiated-page.ts',
+    operationId: 'getHomePage',
+    markdown: publicPaths.homeMarkdown,
+    negotiation: true,
+  },
   ...(
     [
       ['resources', 'getResourcePage'],
@@ -113,7 +121,7 @@ export const workerRouteTable: readonly WorkerRouteEntry[] = [
         gated: false,
         handler: 'negotiated-page.ts',
         operationId,
-        family,
+        markdown: `/${family}/{slug}.md`,
         negotiation: true,
       }),
     ),
@@ -149,7 +157,7 @@ function routeOf(entry: WorkerRouteEntry, slug: string): WorkerRoute {
     case 'x402':
       return { kind: entry.kind, slug };
     case 'negotiated-page':
-      return { kind: entry.kind, family: entry.family!, slug };
+      return { kind: entry.kind, markdown: entry.markdown!.replace('{slug}', slug) };
     default:
       return { kind: entry.kind };
   }

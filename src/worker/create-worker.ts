@@ -28,7 +28,7 @@ type Handler<K extends WorkerRouteKind> = (
 const handlers: { [K in WorkerRouteKind]: Handler<K> } = {
   mcp: (request, env, data) => handleMcp(request, env, data),
   grader: (request, env) => graderEndpoint(request, env),
-  'negotiated-page': (request, env, _data, route) => negotiatedPage(request, env, route.family, route.slug),
+  'negotiated-page': (request, env, _data, route) => negotiatedPage(request, env, route.markdown),
   'full-corpus': (request, env, data) => fullCorpus(request, env, data),
   x402: (request, env, data, route) =>
     x402Route(request, env, data, new SiteAssets(env.ASSETS, request.url), route.slug),

@@ -30,6 +30,7 @@ describe.each(['README.md', 'docs/architecture.md'])('%s', (file) => {
 it('knows every route the worker answers', () => {
   expect([...routes].sort()).toEqual(
     [
+      '/',
       '/resources/<slug>',
       '/articles/<slug>',
       '/guides/<slug>',

@@ -94,15 +94,16 @@ describe('matchWorkerRoute: premium resources', () => {
 });
 
 describe('matchWorkerRoute: markdown negotiation', () => {
-  it('routes free resource and article pages through the worker only when negotiation is on', () => {
+  it('routes the home page and free resource and article pages through the worker only when negotiation is on', () => {
     expect(match('/resources/free-one', true)).toEqual({
       kind: 'negotiated-page',
-      family: 'resources',
-      slug: 'free-one',
+      markdown: '/resources/free-one.md',
     });
-    expect(match('/articles/a-guide/', true)).toEqual({ kind: 'negotiated-page', family: 'articles', slug: 'a-guide' });
+    expect(match('/articles/a-guide/', true)).toEqual({ kind: 'negotiated-page', markdown: '/articles/a-guide.md' });
+    expect(match('/', true)).toEqual({ kind: 'negotiated-page', markdown: '/index.md' });
     expect(match('/resources/free-one', false)).toBeNull();
     expect(match('/articles/a-guide', false)).toBeNull();
+    expect(match('/', false)).toBeNull();
   });
 
   it('keeps premium pages on the premium route and leaves variants and bad slugs alone', () => {
@@ -161,10 +162,11 @@ describe('workerRoutePatterns', () => {
     );
   });
 
-  it('adds the page families when negotiation is on', () => {
+  it('adds the home page and the page families when negotiation is on', () => {
     const patterns = workerRoutePatterns([], { negotiation: true });
-    expect(patterns).toEqual(expect.arrayContaining(['/resources/*', '/articles/*']));
+    expect(patterns).toEqual(expect.arrayContaining(['/', '/resources/*', '/articles/*']));
     expect(workerRoutePatterns([])).not.toContain('/resources/*');
+    expect(workerRoutePatterns([])).not.toContain('/');
   });
 
   it.each([false, true])('covers every path the worker routes (negotiation %s)', (negotiation) => {
@@ -178,6 +180,7 @@ describe('workerRoutePatterns', () => {
         `/api/x402/${slug}`,
       ]),
       '/api/x402/',
+      '/',
       '/resources/free-one',
       '/articles/a-guide/',
       fullCorpusPath,
@@ -186,7 +189,7 @@ describe('workerRoutePatterns', () => {
       graderPath,
     ];
     const routed = samples.filter((pathname) => match(pathname, negotiation));
-    expect(routed).toHaveLength(negotiation ? 17 : 15);
+    expect(routed).toHaveLength(negotiation ? 18 : 15);
     for (const pathname of routed) {
       expect(
         patterns.some((pattern) => patternMatches(pattern, pathname)),

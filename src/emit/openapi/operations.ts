@@ -159,20 +159,26 @@ function llmsSectionOperations(): ApiOperation[] {
   ];
 }
 
-/** A listing page with a Markdown twin: the HTML page (negotiated when the site turns that on) and its `.md`. */
+/**
+ * A listing page with a Markdown twin: the HTML page (negotiated when the site turns that on) and its
+ * `.md` (`<path>.md` unless `markdownPath` says otherwise). A page without a parameter is always there.
+ */
 function pageAndMarkdown(
   negotiation: boolean,
   page: {
     path: string;
+    markdownPath?: string;
     tag: string;
     noun: string;
-    parameter: Record<string, unknown>;
+    parameter?: Record<string, unknown>;
     pageId: string;
     markdownId: string;
     markdownSummary: string;
   },
 ): ApiOperation[] {
   const htmlSummary = `Get ${page.noun} as an HTML page`;
+  const parameters = page.parameter ? { parameters: [page.parameter] } : {};
+  const notFound = page.parameter ? { '404': notFoundPage } : {};
   return [
     {
       method: 'get',
@@ -181,7 +187,7 @@ function pageAndMarkdown(
         operationId: page.pageId,
         summary: htmlSummary,
         tags: [page.tag],
-        parameters: [page.parameter],
+        ...parameters,
         responses: {
           '200': response(htmlSummary, {
             ...text('text/html', 'The page.'),
@@ -189,24 +195,24 @@ function pageAndMarkdown(
               ? text('text/markdown', 'The Markdown variant, for a request that prefers text/markdown.')
               : {}),
           }),
-          '404': notFoundPage,
+          ...notFound,
         },
       },
     },
     {
       method: 'get',
-      path: `${page.path}.md`,
+      path: page.markdownPath ?? `${page.path}.md`,
       operation: {
         operationId: page.markdownId,
         summary: page.markdownSummary,
         tags: [page.tag],
-        parameters: [page.parameter],
+        ...parameters,
         responses: {
           '200': response(
             page.markdownSummary,
             text('text/markdown', 'Title, description, then each document as an absolute .md link.'),
           ),
-          '404': notFoundPage,
+          ...notFound,
         },
       },
     },
@@ -326,6 +332,15 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
       pageId: 'getLearningPathPage',
       markdownId: 'getLearningPathMarkdown',
       markdownSummary: 'Get a learning path as Markdown: its resources in reading order',
+    }),
+    ...pageAndMarkdown(site.markdown_negotiation, {
+      path: '/',
+      markdownPath: '/index.md',
+      tag: 'Discovery',
+      noun: 'the home page',
+      pageId: 'getHomePage',
+      markdownId: 'getHomeMarkdown',
+      markdownSummary: 'Get the home page as Markdown: what it lists, and the discovery files',
     }),
     get('/api/search-index.json', free('Get the search index', 'Discovery', 'getSearchIndex', json('search-index'))),
     get(

@@ -1,5 +1,4 @@
 import { prefersMarkdown } from '../../shared/accept.js';
-import type { PageFamily } from '../../shared/routes.js';
 import type { WorkerEnv } from '../env.js';
 import { errorResponse } from '../responses.js';
 
@@ -13,15 +12,11 @@ export function varyOnAccept(response: Response): Response {
 }
 
 /**
- * A free page with a Markdown variant (resource, guide, cluster, learning path) with negotiation on: `Accept: text/markdown` gets the
- * `.md` variant, anything else the HTML page, both marked `Vary: Accept`.
+ * A free page with a Markdown variant (the home page, a resource, guide, cluster, learning path) with
+ * negotiation on: `Accept: text/markdown` gets the `.md` variant at `markdown`, anything else the
+ * HTML page, both marked `Vary: Accept`.
  */
-export async function negotiatedPage(
-  request: Request,
-  env: WorkerEnv,
-  family: PageFamily,
-  slug: string,
-): Promise<Response> {
+export async function negotiatedPage(request: Request, env: WorkerEnv, markdown: string): Promise<Response> {
   if (!env.ASSETS)
     return errorResponse(
       503,
@@ -29,15 +24,13 @@ export async function negotiatedPage(
       'Pages are served from the static assets, and this deployment has no ASSETS binding.',
     );
   if ((request.method === 'GET' || request.method === 'HEAD') && prefersMarkdown(request.headers.get('accept'))) {
-    const markdown = await env.ASSETS.fetch(
-      new Request(new URL(`/${family}/${slug}.md`, request.url), { method: request.method }),
-    );
-    if (markdown.ok) {
-      const headers = new Headers(markdown.headers);
+    const variant = await env.ASSETS.fetch(new Request(new URL(markdown, request.url), { method: request.method }));
+    if (variant.ok) {
+      const headers = new Headers(variant.headers);
       headers.set('Content-Type', 'text/markdown; charset=utf-8');
-      return varyOnAccept(new Response(markdown.body, { status: 200, headers }));
+      return varyOnAccept(new Response(variant.body, { status: 200, headers }));
     }
-    await markdown.body?.cancel();
+    await variant.body?.cancel();
   }
   return varyOnAccept(await env.ASSETS.fetch(request));
 }
