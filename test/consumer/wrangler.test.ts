@@ -164,6 +164,7 @@ describe('wrangler dev and agentdir serve', () => {
   // The route table of the README's "What the worker answers", and the static files beside it.
   const cases = (): Case[] => [
     { name: 'home page', path: '/', status: 200 },
+    { name: 'home page, Accept: text/markdown', path: '/', headers: markdown, status: 200 },
     { name: 'llms.txt', path: '/llms.txt', status: 200 },
     { name: 'resource index', path: '/api/resources.json', status: 200 },
     { name: 'free resource page', path: '/resources/access-and-pricing', status: 200 },
