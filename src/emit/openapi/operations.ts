@@ -178,7 +178,8 @@ function pageAndMarkdown(
 ): ApiOperation[] {
   const htmlSummary = `Get ${page.noun} as an HTML page`;
   const parameters = page.parameter ? { parameters: [page.parameter] } : {};
-  const notFound = page.parameter ? { '404': notFoundPage } : {};
+  // An unknown slug, or (as for every static file) a page an upload left out.
+  const notFound = { '404': notFoundPage };
   return [
     {
       method: 'get',
