@@ -134,6 +134,26 @@ describe('the grader fetches within bounds', () => {
     }
   });
 
+  it('cuts off a body that trickles past the per-fetch budget, as it does a slow answer', async () => {
+    const slow = await startStaticSite(path.join(fixturesDir, 'grader', 'good'), {
+      '/llms.txt': (response) => {
+        response.writeHead(200, { 'Content-Type': 'text/plain' }).write('# ');
+        let left = 50;
+        const timer = setInterval(() => (--left ? response.write('x') : response.end()), 100);
+        response.on('close', () => clearInterval(timer));
+      },
+    });
+    try {
+      const fetcher = networkFetcher({ allowPrivate: true, limits: { perFetchMs: 500 } });
+      const started = Date.now();
+      const page = await fetcher.get(`${slow.origin}/llms.txt`);
+      expect(page).toMatchObject({ status: 0, text: '', error: 'timed out' });
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('stops after its fetch budget', async () => {
     const fetcher = networkFetcher({ allowPrivate: true, limits: { maxFetches: 2 } });
     await fetcher.get(sites.good!.url);

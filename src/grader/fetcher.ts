@@ -1,3 +1,4 @@
+import { readBoundedText, type BoundedText } from '../shared/bounded-text.js';
 import { internalErrorIn } from './grader-internal-error.js';
 import { refusalIn } from './refused-address-error.js';
 import { isIpLiteral } from './special-addresses.js';
@@ -66,35 +67,6 @@ export interface NetworkOptions extends GraderNetwork {
   limits?: Partial<NetworkLimits>;
 }
 
-/** Reads at most `maxBytes` of a body as text; larger bodies are cut and flagged. */
-async function readCapped(response: Response, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
-  if (!response.body) return { text: '', truncated: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return { text: new TextDecoder().decode(concat(chunks)), truncated: true };
-    }
-    chunks.push(value);
-  }
-  return { text: new TextDecoder().decode(concat(chunks)), truncated: false };
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
-
 /**
  * The most telling message of a failed fetch: undici says only `fetch failed` and puts the system's
  * reason (`getaddrinfo ENOTFOUND docs.acme.com`, `connect ECONNREFUSED ...`) in its causes.
@@ -141,6 +113,8 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
           return refuse(current, `not fetched: the grader's ${limits.totalMs / 1000} s budget is spent`);
         // Unchecked hops (private allowed, exempt origin) use the platform's fetch: the pinned one would refuse them.
         const fetchHop: GraderFetch = options.allowPrivate || exempt ? fetch : (options.fetch ?? fetch);
+        // One budget for the headers and the body: a site that trickles its body is cut off too.
+        const signal = AbortSignal.timeout(Math.min(limits.perFetchMs, remaining));
         let response: Response;
         try {
           response = await fetchHop(checked.url, {
@@ -149,7 +123,7 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
               'User-Agent': 'agentdir-grader/1 (+https://agentdir.dev)',
               Accept: request.accept ?? defaultAccept,
             },
-            signal: AbortSignal.timeout(Math.min(limits.perFetchMs, remaining)),
+            signal,
           });
         } catch (error) {
           if (internalErrorIn(error)) throw error;
@@ -165,14 +139,23 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
           current = new URL(response.headers.get('location')!, checked.url).href;
           continue;
         }
-        const { text, truncated } = await readCapped(response, limits.maxBytes);
+        let body: BoundedText;
+        try {
+          body = await readBoundedText(response, { maxBytes: limits.maxBytes, signal });
+        } catch (error) {
+          if (internalErrorIn(error)) throw error;
+          return refuse(current, `unreachable (${networkFailureReason(error)})`);
+        }
+        if (body.kind === 'timed-out') return refuse(current, 'timed out');
         return {
           url: current,
           status: response.status,
           contentType: response.headers.get('content-type') ?? '',
-          text,
+          text: body.text,
           headers: response.headers,
-          ...(truncated ? { error: `larger than ${limits.maxBytes} bytes; only the start was read` } : {}),
+          ...(body.kind === 'too-large'
+            ? { error: `larger than ${limits.maxBytes} bytes; only the start was read` }
+            : {}),
         };
       }
       return refuse(current, `more than ${limits.maxRedirects} redirects`);
