@@ -1,6 +1,21 @@
 import http from 'node:http';
 import { keccak256, toHex, verifyTypedData, type Address, type Hex } from 'viem';
 
+/**
+ * How the facilitator answers: `normal` really checks payments; the others misbehave (`garbage` is
+ * HTML, `down` drops the connection, `huge` streams 2 GiB, `trickle` sends a byte a second after its
+ * headers, `hang` never answers, `redirect-*` sends every request to `redirectTo`).
+ */
+export type FacilitatorMode =
+  | 'normal'
+  | 'garbage'
+  | 'down'
+  | 'huge'
+  | 'trickle'
+  | 'hang'
+  | 'redirect-302'
+  | 'redirect-307';
+
 /** Chain ids of the networks the gateway supports: x402 version 1 names them, version 2 uses CAIP-2 ids. */
 const chainIds: Record<string, number> = { base: 8453, 'base-sepolia': 84532 };
 
@@ -43,12 +58,17 @@ interface Payload {
  */
 export async function startFacilitator(): Promise<{
   url: string;
-  mode: 'normal' | 'garbage' | 'down';
+  mode: FacilitatorMode;
   settled: number;
+  /** Where the `redirect-*` modes send every request. */
+  redirectTo: string;
+  /** How much of its 2 GiB answer the `huge` mode wrote before the client went away. */
+  hugeBytesSent: number;
   close(): Promise<void>;
 }> {
   const usedNonces = new Set<string>();
-  const state = { mode: 'normal' as 'normal' | 'garbage' | 'down', settled: 0 };
+  const state = { mode: 'normal' as FacilitatorMode, settled: 0, redirectTo: '', hugeBytesSent: 0 };
+  const trickles = new Set<ReturnType<typeof setInterval>>();
 
   async function check(x402Version: number, payload: Payload, requirements: Requirements): Promise<string | null> {
     const { signature, authorization } = payload.payload;
@@ -105,6 +125,21 @@ export async function startFacilitator(): Promise<{
         response.writeHead(200, { 'Content-Type': 'text/html' });
         return void response.end('<html>definitely not JSON</html>');
       }
+      if (state.mode === 'huge') return streamHuge(response, (bytes) => (state.hugeBytesSent += bytes));
+      if (state.mode === 'trickle') {
+        response.writeHead(200, { 'Content-Type': 'application/json' }).write('{');
+        const timer = setInterval(() => response.write(' '), 1000);
+        trickles.add(timer);
+        return void response.on('close', () => {
+          clearInterval(timer);
+          trickles.delete(timer);
+        });
+      }
+      if (state.mode === 'hang') return;
+      if (state.mode === 'redirect-302' || state.mode === 'redirect-307')
+        return void response
+          .writeHead(Number(state.mode.slice(-3)), { Location: `${state.redirectTo}${request.url}` })
+          .end();
       const { x402Version, paymentPayload, paymentRequirements } = JSON.parse(body);
       const reason = await check(x402Version, paymentPayload, paymentRequirements);
       const network = paymentRequirements.network;
@@ -141,6 +176,53 @@ export async function startFacilitator(): Promise<{
   const { port } = server.address() as { port: number };
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of trickles) clearInterval(timer);
+        server.close(() => resolve());
+        // The hanging and trickling answers never end by themselves.
+        server.closeAllConnections();
+      }),
   });
+}
+
+/** 2 GiB of an approving JSON answer, written as fast as the client reads it and stopped when it goes away. */
+function streamHuge(response: http.ServerResponse, sent: (bytes: number) => void): void {
+  const total = 2 * 1024 ** 3;
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  response.writeHead(200, { 'Content-Type': 'application/json' });
+  response.write('{"isValid":true,"success":true,"padding":"');
+  let written = 0;
+  const pump = () => {
+    while (written < total && !response.destroyed) {
+      written += chunk.length;
+      sent(chunk.length);
+      if (!response.write(chunk)) return void response.once('drain', pump);
+    }
+    if (!response.destroyed) response.end('"}');
+  };
+  pump();
+}
+
+/**
+ * A server that approves every payment it is sent (`isValid` and `success`), standing for an address
+ * a facilitator's redirect points at; it records every request that reaches it.
+ */
+export async function startApprovingServer(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      requests.push(`${request.method} ${request.url} ${body}`);
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ isValid: true, success: true, transaction: '0x01', network: 'base-sepolia' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

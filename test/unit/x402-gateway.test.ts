@@ -169,11 +169,40 @@ describe('x402 gateway with a payment', () => {
   it.each([
     ['a body that is not JSON', 'oops', 200],
     ['an answer without isValid', { valid: true }, 200],
+    ['an isValid that is a string', { isValid: 'true' }, 200],
+    ['a JSON array', [{ isValid: true }], 200],
+    ['an invalidReason that is not a string', { isValid: false, invalidReason: { code: 1 } }, 200],
+    ['a 400 that says the payment is valid', { isValid: true }, 400],
     ['a server error', { isValid: true }, 500],
+    ['a redirect, whatever its body', { isValid: true }, 307],
+    ['an answer over 64 KiB', JSON.stringify({ isValid: true, padding: 'x'.repeat(70_000) }), 200],
   ])('answers 502 when the facilitator gives %s', async (_, answer, status) => {
     facilitator(answer, { success: true }, status);
     const response = await pay('paid-guide', configured, payload());
     expect([response.status, response.body.error]).toEqual([502, 'facilitator_error']);
+    expect(response.text).not.toContain('paid body');
+  });
+
+  it('withholds the body when the settle answer is malformed, though verification passed', async () => {
+    facilitator({ isValid: true }, { success: 'yes', transaction: '0xabc' });
+    const response = await pay('paid-guide', configured, payload());
+    expect([response.status, response.body.error]).toEqual([502, 'facilitator_error']);
+    expect(response.text).not.toContain('paid body');
+  });
+
+  it('asks fetch not to follow redirects, and takes null for an absent field', async () => {
+    const inits: RequestInit[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      inits.push(init);
+      return Response.json(
+        url.endsWith('/verify')
+          ? { isValid: true, invalidReason: null, payer: '0xp' }
+          : { success: true, errorReason: null, transaction: '0xabc', network: 'base-sepolia', payer: '0xp' },
+      );
+    });
+    const response = await pay('paid-guide', configured, payload());
+    expect(response.status).toBe(200);
+    expect(inits.map((init) => init.redirect)).toEqual(['manual', 'manual']);
   });
 
   it('answers 502 when the facilitator cannot be reached', async () => {

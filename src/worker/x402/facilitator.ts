@@ -1,53 +1,104 @@
+import { readBoundedText, type BoundedText } from '../../shared/bounded-text.js';
 import type { X402Version } from '../../shared/x402-transport.js';
 
-const timeoutMs = 10_000;
+/** The time budget of one facilitator call, headers and body. */
+export const facilitatorTimeoutMs = 10_000;
+
+/** The largest facilitator answer read: real ones are a few hundred bytes. */
+export const maxFacilitatorAnswerBytes = 64 * 1024;
 
 /** The facilitator could not be reached or answered something that is not an x402 answer: a 502 for the caller. */
 export class FacilitatorError extends Error {
   override readonly name = 'FacilitatorError';
 }
 
+/** Facilitators written in other languages send null for an absent field. */
 export interface VerifyAnswer {
   isValid: boolean;
-  invalidReason?: string;
-  payer?: string;
+  invalidReason?: string | null;
+  payer?: string | null;
 }
 
 export interface SettleAnswer {
   success: boolean;
-  errorReason?: string;
-  transaction?: string;
-  network?: string;
-  payer?: string;
+  errorReason?: string | null;
+  transaction?: string | null;
+  network?: string | null;
+  payer?: string | null;
 }
 
-async function call(url: string, body: unknown): Promise<Record<string, unknown>> {
-  let response: Response;
+/** What each facilitator endpoint answers: a boolean verdict, and strings where the other fields are present. */
+const answerShapes = {
+  verify: { name: 'VerifyResponse', verdict: 'isValid', strings: ['invalidReason', 'payer'] },
+  settle: { name: 'SettleResponse', verdict: 'success', strings: ['errorReason', 'transaction', 'network', 'payer'] },
+} as const;
+
+/**
+ * POSTs to one facilitator endpoint and returns its answer once it has the endpoint's shape; anything
+ * else is a FacilitatorError. A redirect is refused, not followed: following it would send the
+ * buyer's payment to another address and trust whatever answers there.
+ */
+async function call(
+  facilitatorUrl: string,
+  endpoint: keyof typeof answerShapes,
+  body: { x402Version: X402Version; paymentPayload: unknown; paymentRequirements: unknown },
+): Promise<Record<string, unknown>> {
+  const facilitator = new URL(facilitatorUrl).origin;
+  const signal = AbortSignal.timeout(facilitatorTimeoutMs);
+  let status: number;
+  let answer: BoundedText;
   try {
-    response = await fetch(url, {
+    const response = await fetch(`${facilitatorUrl}/${endpoint}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+      signal,
     });
+    status = response.status;
+    // x402 facilitators answer 400 with the same shape when a payment is invalid; anything else non-2xx is a failure.
+    if (!response.ok && status !== 400) {
+      response.body?.cancel().catch(() => {});
+      throw new FacilitatorError(
+        response.type === 'opaqueredirect' || (status >= 300 && status < 400)
+          ? `The facilitator at ${facilitator} answered with a redirect, and facilitator redirects are refused: set \`X402_FACILITATOR_URL\` to the address it redirects to.`
+          : `The facilitator at ${facilitator} answered ${status}.`,
+      );
+    }
+    answer = await readBoundedText(response, { maxBytes: maxFacilitatorAnswerBytes, signal });
   } catch (error) {
+    if (error instanceof FacilitatorError) throw error;
     throw new FacilitatorError(
-      `The facilitator at ${new URL(url).origin} did not answer (${(error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable'}).`,
+      `The facilitator at ${facilitator} did not answer (${signal.aborted ? `timed out after ${facilitatorTimeoutMs / 1000} s` : 'unreachable'}).`,
     );
   }
-  const text = await response.text();
-  let parsed: unknown;
+  if (answer.kind === 'timed-out')
+    throw new FacilitatorError(
+      `The facilitator at ${facilitator} did not finish its answer within ${facilitatorTimeoutMs / 1000} s.`,
+    );
+  if (answer.kind === 'too-large')
+    throw new FacilitatorError(
+      `The facilitator at ${facilitator} answered more than ${maxFacilitatorAnswerBytes} bytes; an x402 answer is a small JSON object.`,
+    );
+  let parsed: Record<string, unknown>;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(answer.text);
   } catch {
-    throw new FacilitatorError(`The facilitator answered ${response.status} with a body that is not JSON.`);
+    throw new FacilitatorError(`The facilitator answered ${status} with a body that is not JSON.`);
   }
-  if (typeof parsed !== 'object' || parsed === null)
-    throw new FacilitatorError(`The facilitator answered ${response.status} with JSON that is not an object.`);
-  // x402 facilitators answer 400 with the same shape when a payment is invalid; anything else non-2xx is a failure.
-  if (!response.ok && response.status !== 400)
-    throw new FacilitatorError(`The facilitator answered ${response.status}.`);
-  return parsed as Record<string, unknown>;
+  const shape = answerShapes[endpoint];
+  const wellFormed =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    typeof parsed[shape.verdict] === 'boolean' &&
+    shape.strings.every((field) => parsed[field] == null || typeof parsed[field] === 'string') &&
+    // A 400 says no; one that says yes is not an answer to act on.
+    !(status === 400 && parsed[shape.verdict]);
+  if (!wellFormed)
+    throw new FacilitatorError(
+      `The facilitator's /${endpoint} answer (${status}) is not an x402 ${shape.name}: \`${shape.verdict}\` must be a boolean (false on a 400), and ${shape.strings.map((field) => `\`${field}\``).join(', ')} strings where present.`,
+    );
+  return parsed;
 }
 
 /** The x402 facilitator API both versions share: POST /verify, then POST /settle, with the version's shapes. */
@@ -57,10 +108,11 @@ export async function verifyPayment(
   paymentPayload: unknown,
   paymentRequirements: unknown,
 ): Promise<VerifyAnswer> {
-  const answer = await call(`${facilitatorUrl}/verify`, { x402Version, paymentPayload, paymentRequirements });
-  if (typeof answer.isValid !== 'boolean')
-    throw new FacilitatorError("The facilitator's /verify answer has no boolean isValid.");
-  return answer as unknown as VerifyAnswer;
+  return (await call(facilitatorUrl, 'verify', {
+    x402Version,
+    paymentPayload,
+    paymentRequirements,
+  })) as unknown as VerifyAnswer;
 }
 
 export async function settlePayment(
@@ -69,8 +121,9 @@ export async function settlePayment(
   paymentPayload: unknown,
   paymentRequirements: unknown,
 ): Promise<SettleAnswer> {
-  const answer = await call(`${facilitatorUrl}/settle`, { x402Version, paymentPayload, paymentRequirements });
-  if (typeof answer.success !== 'boolean')
-    throw new FacilitatorError("The facilitator's /settle answer has no boolean success.");
-  return answer as unknown as SettleAnswer;
+  return (await call(facilitatorUrl, 'settle', {
+    x402Version,
+    paymentPayload,
+    paymentRequirements,
+  })) as unknown as SettleAnswer;
 }

@@ -30,7 +30,7 @@ export async function settle(
   return { paid: true, receipt: settled };
 }
 
-function refused(reason: string, payer: string | undefined): Settlement {
+function refused(reason: string, payer: string | null | undefined): Settlement {
   return payer ? { paid: false, reason, payer } : { paid: false, reason };
 }
 
