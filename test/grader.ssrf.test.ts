@@ -244,6 +244,36 @@ describe('the extended checks never exceed the fetch budget', () => {
   });
 });
 
+describe('the target check judges a host in the one spelling a resolver acts on', () => {
+  it.each([
+    ['http://127.0.0.1..:9404/', 'the host is a loopback address (127.0.0.0/8)'],
+    ['http://127.0.0.1.../', 'the host is a loopback address (127.0.0.0/8)'],
+    ['http://2130706433../', 'the host is a loopback address (127.0.0.0/8)'],
+    ['http://0x7f.1../', 'the host is a loopback address (127.0.0.0/8)'],
+    [
+      'http://169.254.169.254../latest/meta-data/',
+      'the host is a link-local or cloud metadata address (169.254.0.0/16)',
+    ],
+    ['http://１２７.０.０.１../', 'the host is a loopback address (127.0.0.0/8)'],
+    ['http://127。0。0。1。。/', 'the host is a loopback address (127.0.0.0/8)'],
+    ['http://localhost../', 'the host "localhost" is a local name'],
+    ['http://LOCALHOST./', 'the host "localhost" is a local name'],
+    ['http://ｌｏｃａｌｈｏｓｔ．．/', 'the host "localhost" is a local name'],
+    ['http://local\u00ADhost./', 'the host "localhost" is a local name'],
+    ['http://printer.LOCAL../', 'the host "printer.local" is a local name'],
+    ['http://metadata.google.internal../', 'the host "metadata.google.internal" is a local name'],
+    ['http://[::1]../', 'not an absolute URL'],
+    ['http://..../', 'the URL has no host'],
+  ])('refuses %s: %s', (url, reason) => {
+    expect(checkTarget(url)).toEqual({ ok: false, reason });
+  });
+
+  it('passes on the URL in that spelling, so the host fetched is the host checked', () => {
+    const checked = checkTarget('https://Docs.Example.COM../llms.txt?x=1');
+    expect(checked.ok && checked.url.href).toBe('https://docs.example.com/llms.txt?x=1');
+  });
+});
+
 describe('the target check allows public IPv6 literals', () => {
   it.each([
     'https://[2606:4700::1111]/',
