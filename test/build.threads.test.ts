@@ -36,7 +36,7 @@ describe('parsing and rendering on worker threads', () => {
     expect([...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file)).toEqual([]);
   }, 60_000);
 
-  it('stops on an error thrown while a thread renders a page, with its message, and leaves the previous output as it was', async () => {
+  it('stops on a template error met while a thread renders a page, reports it at its line, and leaves the previous output as it was', async () => {
     const content = copyDefaultContent();
     const outDir = path.join(tempDir(), 'dist');
     expect((await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch })).ok).toBe(true);
@@ -54,8 +54,13 @@ describe('parsing and rendering on worker threads', () => {
       ),
     );
     fs.appendFileSync(path.join(content, 'site.yaml'), '\ntemplates: theme\n');
-    const failed = build({ contentDir: content, outDir, sourceDateEpoch: testEpoch });
-    await expect(failed).rejects.toThrow(/no-such-partial/);
+    const failed = await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch });
+    expect(failed.ok).toBe(false);
+    expect(failed.threads.render).toBeGreaterThan(0);
+    // The user's template, not agentdir: a problem at its line, as on the main thread (build.template-errors.test.ts).
+    expect(failed.problems).toEqual([
+      expect.objectContaining({ code: 'TemplateError', line: 2, message: expect.stringMatching(/no-such-partial/) }),
+    ]);
     expect(
       [...readTree(outDir)]
         .filter(([file, bytes]) => !bytes.equals(before.get(file) ?? Buffer.alloc(0)))

@@ -46,6 +46,7 @@ import { PhaseTimer, type PhaseTime } from './phase-timer.js';
 import { forgetLargeManifest, inputKey, manifestName, type BuildManifest } from './up-to-date.js';
 import { type GradeInputs, gradeOutput } from './grade-inputs.js';
 import type { GraderReport } from '../grader/report.js';
+import { TemplateError } from '../templates/template-error.js';
 
 export interface BuildOptions {
   contentDir: string;
@@ -327,7 +328,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await documents.close();
     staged.abort();
-    throw error;
+    if (!(error instanceof TemplateError)) throw error;
+    // A template of the user's that fails is a problem like a content error: nothing is replaced.
+    return {
+      ok: false,
+      problems: [...problems, error.problem],
+      outDir,
+      files: [],
+      resources: model.resources.length,
+      articles: model.articles.length,
+      phases: timer.phases,
+      emitters: [],
+      threads: { parse: stats?.threads ?? 0, render: documents.threads },
+    };
   }
 }
 

@@ -4,6 +4,8 @@ import { Worker } from 'node:worker_threads';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { threadScript } from '../util/paths.js';
 import { metadataModel } from './output-reuse.js';
+import type { Problem } from '../errors/problem.js';
+import { TemplateError } from '../templates/template-error.js';
 import type { PremiumSentence } from './premium-guard.js';
 import type { WrittenFile } from './staged-output.js';
 
@@ -20,7 +22,7 @@ export type RenderRequest =
 
 export type RenderReply =
   | { id: number; files: WrittenFile[] }
-  | { id: number; error: { name: string; message: string; stack?: string } };
+  | { id: number; error: { name: string; message: string; stack?: string; problem?: Problem } };
 
 /** The compiled thread script; without it (running from source) pages render on the main thread. */
 const workerScript = threadScript('build/render-worker');
@@ -82,7 +84,9 @@ export class RenderPool {
         this.outstanding--;
         if ('error' in reply)
           this.fail(
-            Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }),
+            reply.error.problem
+              ? new TemplateError(reply.error.problem)
+              : Object.assign(new Error(reply.error.message), { name: reply.error.name, stack: reply.error.stack }),
           );
         else this.written.push(...reply.files);
         this.dispatch();

@@ -6,6 +6,7 @@ import { articleFiles } from '../emit/article-variants.js';
 import type { EmitContext } from '../emit/context.js';
 import { emitContextFor } from '../emit/create-context.js';
 import { resourceFiles } from '../emit/resource-variants.js';
+import { TemplateError } from '../templates/template-error.js';
 import { leakGuard } from './premium-guard.js';
 import type { RenderReply, RenderRequest } from './render-pool.js';
 import type { WrittenFile } from './staged-output.js';
@@ -45,7 +46,9 @@ parentPort!.on('message', (request: RenderRequest) => {
     reply = { id: request.id, files };
   } catch (error) {
     const { name, message, stack } = error as Error;
-    reply = { id: request.id, error: { name, message, ...(stack ? { stack } : {}) } };
+    // A template the user must fix travels as its problem, so the main thread can report it the same way.
+    const problem = error instanceof TemplateError ? { problem: error.problem } : {};
+    reply = { id: request.id, error: { name, message, ...(stack ? { stack } : {}), ...problem } };
   }
   parentPort!.postMessage(reply);
 });

@@ -117,13 +117,7 @@ export async function buildCommand(givenContentDir: string | undefined, options:
       process.stderr.write(`${error.message}\n${displayPath(path.resolve(outDir))} was left as it was.\n`);
       return 1;
     }
-    // A template that does not parse or render is the user's to fix: say where, without a stack trace.
-    const { LiquidError } = await import('liquidjs');
-    if (!(error instanceof LiquidError)) throw error;
-    process.stderr.write(
-      `Template error: ${error.message.split('\n')[0]}\n${error.message.split('\n').slice(1, 8).join('\n')}\nhint: Fix the template named above; templates are Liquid, see https://liquidjs.com/tutorials/intro-to-liquid.html. ${displayPath(path.resolve(outDir))} was left as it was.\n`,
-    );
-    return 1;
+    throw error;
   }
   progress.done();
   if (options.json) {

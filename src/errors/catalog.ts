@@ -394,6 +394,16 @@ export const problemCatalog = {
           '(real documents rarely need more than four).'
         : `Flatten the nested lists or maps to at most ${limit} levels.`,
   },
+  TemplateError: {
+    title: 'Template does not parse or render',
+    /** `reason`: Liquid's own words; `stage`: whether the template failed to parse or, parsed, failed while rendering a page. */
+    message: ({ reason, stage }: { reason: string; stage: 'parse' | 'render' }) =>
+      `${stage === 'parse' ? 'the template does not parse' : 'the template failed while rendering a page'}: ${reason.slice(0, 300)}`,
+    hint: ({ stage }: { stage: 'parse' | 'render' }) =>
+      stage === 'parse'
+        ? 'Fix the Liquid syntax here: every `{% if %}`, `{% for %}` and `{% block %}` needs its closing tag, and each filter must be one Liquid defines.'
+        : 'Check what this tag uses: a partial or layout it names must exist in your templates folder or among the built-in templates, and the values it reads must be there for every page.',
+  },
   InvalidOption: {
     title: 'Command-line option is not valid',
     // Only `--base-url` is checked so far; `option` keys the wording when another option joins it.

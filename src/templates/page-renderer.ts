@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Liquid } from 'liquidjs';
+import { Liquid, LiquidError } from 'liquidjs';
+import { fileProblem } from '../content/file-problem.js';
 import { builtinTemplatesDir } from '../util/paths.js';
+import { TemplateError } from './template-error.js';
 import { readTemplateText, templateFileSystem } from './template-files.js';
 import { memoRenderTag } from './render-memo.js';
 
@@ -29,7 +31,8 @@ export interface PageRenderer {
  * template means adding that one file, nothing else.
  */
 export function createPageRenderer(userTemplatesDir?: string): PageRenderer {
-  const roots = userTemplatesDir ? [path.resolve(userTemplatesDir), builtinTemplatesDir] : [builtinTemplatesDir];
+  const userDir = userTemplatesDir ? path.resolve(userTemplatesDir) : undefined;
+  const roots = userDir ? [userDir, builtinTemplatesDir] : [builtinTemplatesDir];
   const liquid = new Liquid({
     root: roots,
     layouts: roots,
@@ -43,7 +46,13 @@ export function createPageRenderer(userTemplatesDir?: string): PageRenderer {
   });
   liquid.registerTag('render', memoRenderTag());
   return {
-    render: (template, data) => liquid.renderFileSync(template, data) as string,
+    render: (template, data) => {
+      try {
+        return liquid.renderFileSync(template, data) as string;
+      } catch (error) {
+        throw userTemplateError(error, userDir) ?? error;
+      }
+    },
     readAsset: (name) => {
       const file = roots.map((root) => path.join(root, name)).find((candidate) => fs.existsSync(candidate));
       if (!file)
@@ -53,6 +62,29 @@ export function createPageRenderer(userTemplatesDir?: string): PageRenderer {
       return readTemplateText(file);
     },
   };
+}
+
+/** Liquid's own words, without the ", file:…, line:…, col:…" it appends (the problem says where). */
+function reasonOf(error: LiquidError): string {
+  const message = error.originalError?.message ?? error.message;
+  return message
+    .replace(/(?:, file:.*)?, line:\d+, col:\d+$/s, '')
+    .split('\n')[0]!
+    .trim();
+}
+
+/**
+ * The TemplateError for a Liquid error in a template under `userDir`, or null: any other error, or
+ * one in a built-in template, is agentdir's bug and keeps its stack.
+ */
+function userTemplateError(error: unknown, userDir: string | undefined): TemplateError | null {
+  if (!userDir || !LiquidError.is(error) || !error.token?.file) return null;
+  const { file } = error.token;
+  const relative = path.relative(userDir, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const [line, column] = error.token.getPosition();
+  const stage = error.name === 'ParseError' || error.name === 'TokenizationError' ? 'parse' : 'render';
+  return new TemplateError(fileProblem(file, 'TemplateError', { reason: reasonOf(error), stage }, { line, column }));
 }
 
 /** JSON for a `<script type="application/ld+json">` element: `<` is escaped so the text cannot close the element. */
