@@ -8,11 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { commonJsDynamicImportError, commonJsDynamicImports } from './commonjs-dynamic-imports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = path.join(root, 'lib', 'bundle');
 fs.rmSync(outdir, { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   absWorkingDir: root,
   entryPoints: {
     cli: 'lib/cli/main.js',
@@ -33,4 +34,12 @@ await build({
   },
   legalComments: 'none',
   logLevel: 'warning',
+  metafile: true,
 });
+// A dynamic import of a CommonJS package keeps only its default export in a split bundle.
+const lostExports = commonJsDynamicImportError(commonJsDynamicImports(metafile));
+if (lostExports) {
+  fs.rmSync(outdir, { recursive: true, force: true });
+  console.error(lostExports.message);
+  process.exit(1);
+}

@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build as esbuild } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../scripts/bench/generate.mjs';
+import { commonJsDynamicImports } from '../scripts/commonjs-dynamic-imports.mjs';
 import { build } from '../src/build/build.js';
 import { testEpoch } from './helpers/build-fixture.js';
 import { cliPath, fixturesDir, readTree, repoRoot, tempDir } from './helpers/fixtures.js';
@@ -53,5 +55,65 @@ describe('the CLI bundle', () => {
     expect([...bundled.keys()].sort()).toEqual([...modules.keys()].sort());
     const differing = [...bundled].filter(([file, bytes]) => !modules.get(file)?.equals(bytes)).map(([file]) => file);
     expect(differing).toEqual([]);
+  });
+
+  it('keeps every name its code takes from a chunk it loads lazily', async () => {
+    const bundle = path.join(repoRoot, 'lib', 'bundle');
+    const used = new Map<string, Set<string>>();
+    const use = (chunk: string, names: string[]) => {
+      const set = used.get(chunk) ?? new Set<string>();
+      for (const name of names) set.add(name);
+      used.set(chunk, set);
+    };
+    // `const { a, b: c } = await import("./x.js")`, `(await import("./x.js")).a`, `import("./x.js").then(({ a }) =>`.
+    const patterns = [
+      /const \{([^}]*)\} = await import\("\.\/([^"]+)"\)/g,
+      /\(await import\("\.\/([^"]+)"\)\)\.(\w+)/g,
+      /import\("\.\/([^"]+)"\)\.then\(\(\{([^}]*)\}\)/g,
+    ];
+    const namesOf = (list: string) =>
+      list
+        .split(',')
+        .map((part) => part.split(':')[0]!.trim())
+        .filter(Boolean);
+    for (const file of fs.readdirSync(bundle).filter((name) => name.endsWith('.js'))) {
+      const code = fs.readFileSync(path.join(bundle, file), 'utf8');
+      for (const match of code.matchAll(/import\("\.\/([^"]+)"\)/g)) use(match[1]!, []);
+      for (const match of code.matchAll(patterns[0]!)) use(match[2]!, namesOf(match[1]!));
+      for (const match of code.matchAll(patterns[1]!)) use(match[1]!, [match[2]!]);
+      for (const match of code.matchAll(patterns[2]!)) use(match[1]!, namesOf(match[2]!));
+    }
+    expect(used.size).toBeGreaterThan(10);
+    const missing: string[] = [];
+    for (const [chunk, names] of used) {
+      const exported = Object.keys(await import(pathToFileURL(path.join(bundle, chunk)).href));
+      // A CommonJS package imported lazily becomes `export default require_x()`: no name of it is left.
+      if (exported.length === 1 && exported[0] === 'default') missing.push(`${chunk}: only a default export`);
+      for (const name of names) if (!exported.includes(name)) missing.push(`${chunk}: ${name}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('is refused at build time when it would import a CommonJS package lazily', async () => {
+    const fixture = path.join(fixturesDir, 'bundle-dynamic-commonjs');
+    const { metafile } = await esbuild({
+      absWorkingDir: repoRoot,
+      entryPoints: [path.join(fixture, 'entry.js')],
+      outdir: path.join(tempDir(), 'out'),
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      metafile: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    expect(commonJsDynamicImports(metafile)).toEqual([
+      {
+        importer: 'test/fixtures/bundle-dynamic-commonjs/entry.js',
+        specifier: 'liquidjs',
+        module: 'node_modules/liquidjs/dist/liquid.node.js',
+      },
+    ]);
   });
 });
