@@ -39,7 +39,7 @@ import { leakGuard, premiumSentences, type PremiumSentence } from './premium-gua
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
 import { checkOutputFolder } from './output-folder-guard.js';
-import { baseUrlProblem } from './option-problems.js';
+import { baseUrlProblem, sourceDateEpochProblem } from './option-problems.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { contextKeys, exportContextKey, metadataEmitterKey, metadataModel } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
@@ -166,7 +166,10 @@ export function createEmitContext(model: ContentModel, sourceDateEpoch?: string)
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(options.outDir);
   const timer = new PhaseTimer();
-  const unsafe = baseUrlProblem(options.baseUrl) ?? checkOutputFolder({ outDir, contentDir: options.contentDir });
+  const unsafe =
+    baseUrlProblem(options.baseUrl) ??
+    sourceDateEpochProblem(options.sourceDateEpoch) ??
+    checkOutputFolder({ outDir, contentDir: options.contentDir });
   if (unsafe)
     return {
       ok: false,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ProblemFormat } from '../errors/format.js';
 import type { GraderReport } from '../grader/report.js';
 import { displayPath } from '../util/paths.js';
-import { baseUrlProblem } from '../build/option-problems.js';
+import { baseUrlProblem, sourceDateEpochProblem } from '../build/option-problems.js';
 import { printProblems } from './print-problems.js';
 import { phaseLine } from './phase-line.js';
 import { workerCodeBudget } from '../build/worker-budget.js';
@@ -64,7 +64,10 @@ export async function buildCommand(givenContentDir: string | undefined, options:
   const { contentDir, outDir } = folders;
   // Before any work: a folder the build may not replace is refused with nothing touched.
   const { checkOutputFolder } = await import('../build/output-folder-guard.js');
-  const unsafe = baseUrlProblem(options.baseUrl) ?? checkOutputFolder({ outDir, contentDir });
+  const unsafe =
+    baseUrlProblem(options.baseUrl) ??
+    sourceDateEpochProblem(sourceDateEpoch) ??
+    checkOutputFolder({ outDir, contentDir });
   if (unsafe) return refuse([unsafe], outDir);
 
   // With the cache on, a build whose inputs are unchanged is done before the compiler is even loaded.

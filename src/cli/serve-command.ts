@@ -6,7 +6,7 @@ import type { EditSession } from '../serve/edit-session.js';
 import { ServeError, startServer } from '../serve/server.js';
 import { workerEnvironment } from '../serve/worker-env.js';
 import { displayPath } from '../util/paths.js';
-import { baseUrlProblem } from '../build/option-problems.js';
+import { baseUrlProblem, sourceDateEpochProblem } from '../build/option-problems.js';
 import { projectFolders } from '../project/project-folders.js';
 import { contentGivenAsBuild } from '../serve/content-given-as-build.js';
 
@@ -62,6 +62,7 @@ export async function serveCommand(givenDist: string | undefined, options: Serve
       const { checkOutputFolder } = await import('../build/output-folder-guard.js');
       const unsafe =
         baseUrlProblem(options.baseUrl) ??
+        sourceDateEpochProblem(sourceDateEpoch) ??
         checkOutputFolder({ outDir: dist, contentDir, option: 'agentdir serve --watch' });
       if (unsafe) {
         const { formatProblems } = await import('../errors/format.js');

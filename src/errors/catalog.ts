@@ -414,6 +414,14 @@ export const problemCatalog = {
     hint: ({ value, hostLike }: { value: string; hostLike: boolean }) =>
       `Write it with its scheme, for example --base-url ${hostLike ? `https://${value}` : 'https://docs.example.com'}.`,
   },
+  InvalidEnvironment: {
+    title: 'Environment variable is not valid',
+    // Only SOURCE_DATE_EPOCH is checked so far; `variable` keys the wording when another one joins it.
+    message: ({ value }: { variable: 'SOURCE_DATE_EPOCH'; value: string }) =>
+      '`SOURCE_DATE_EPOCH` must be a whole number of seconds since 1970-01-01 UTC, at most 253402300799 (the end of the year 9999)' +
+      `  (got "${value.slice(0, 200)}")`,
+    hint: "Set it to a Unix timestamp, such as the last commit's: `SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)`; or unset it, and the build is dated by the newest `updated` date of the content.",
+  },
   MissingContentFolder: {
     title: 'Content folder does not exist',
     message: ({ folder, named, reason }: MissingContentFolderArgs) => {
