@@ -1,30 +1,15 @@
 import { createProblem, type Problem, type ProblemArgs } from '../errors/problem.js';
 import { isEpochSeconds } from '../util/epoch-date.js';
+import { urlFault } from '../util/url-fault.js';
 
 /** A problem with a command-line option, in the shape of content problems: the option stands where a file would. */
 export function optionProblem(args: ProblemArgs<'InvalidOption'>): Problem {
   return createProblem('InvalidOption', args, { file: args.option, field: args.option });
 }
 
-/** `--base-url` must be what every absolute URL of the site starts with: an http(s) URL with a host. */
+/** `--base-url` must be what every absolute URL of the site starts with: an http(s) URL with a host (src/util/url-fault.ts). */
 export function baseUrlProblem(value: string | undefined): Problem | null {
-  if (value === undefined) return null;
-  let url: URL | null = null;
-  try {
-    url = new URL(value);
-  } catch {
-    // Handled below with the same message.
-  }
-  if (
-    url &&
-    (url.protocol === 'http:' || url.protocol === 'https:') &&
-    url.hostname &&
-    !url.search &&
-    !url.hash &&
-    !url.username &&
-    !url.password
-  )
-    return null;
+  if (value === undefined || !urlFault(value)) return null;
   // A bare host name (docs.example.com) is most likely the site's address without its scheme.
   const hostLike = /^[\w.-]+\.[a-z]{2,}(?::\d+)?(?:\/|$)/i.test(value);
   return optionProblem({ option: '--base-url', value, hostLike });

@@ -4,6 +4,7 @@ import type { Problem } from '../errors/problem.js';
 import type { Site } from './model.js';
 import { fileProblem, readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
+import { siteUrlProblems } from './site-url-problems.js';
 import type { YamlSource } from './source-file.js';
 import { displayPath } from '../util/paths.js';
 
@@ -21,6 +22,8 @@ export async function loadSite(
   if (!source) return { problems };
   const schemaProblems = validateAgainstSchema(source, 'site', 'site.yaml');
   if (schemaProblems.length) return { source, problems: schemaProblems };
+  const urlProblems = siteUrlProblems(source);
+  if (urlProblems.length) return { source, problems: urlProblems };
   return { site: withDefaults(source.data as RawSite, baseUrl), source, problems: [] };
 }
 

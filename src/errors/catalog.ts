@@ -1,3 +1,5 @@
+import type { UrlFault } from '../util/url-fault.js';
+
 /**
  * The problem catalog: every problem agentdir reports, with its title and its words. Call sites pass
  * a code and the facts that vary; the texts live here, so each one is written once and can be reviewed
@@ -33,6 +35,9 @@ type BrokenLinkArgs = { url: string } & (
   | { reason: 'no-target'; family: 'resource' | 'article'; slug: string; near: readonly string[]; folder: string }
   | { reason: 'no-anchor-there'; slug: string; anchors: readonly string[] }
 );
+
+/** A URL of site.yaml the site cannot publish: its dotted `field`, its `value` and what is wrong (src/util/url-fault.ts). */
+type InvalidUrlArgs = { field: string; value: string; fault: UrlFault };
 
 type OutsideArgs = { reason: 'dangling-link' | 'outside' | 'not-a-file' };
 
@@ -312,6 +317,40 @@ export const problemCatalog = {
       'Use an http:, https: or mailto: URL, or a relative one (/path, #anchor, ?query). ' +
       "Other schemes, such as javascript: and data:, can run script in the reader's browser, " +
       'so the page would keep only the link text.',
+  },
+  InvalidUrl: {
+    title: 'URL in site.yaml cannot be published',
+    message: ({ field, value, fault }: InvalidUrlArgs) => {
+      const got = `  (got "${value.slice(0, 200)}")`;
+      switch (fault) {
+        case 'not-url':
+          return `\`${field}\` is not an absolute URL with a host${got}`;
+        case 'scheme':
+          return `\`${field}\` must be an http:// or https:// URL${got}`;
+        case 'port':
+          return `\`${field}\` has a port outside 1 to 65535${got}`;
+        case 'credentials':
+          return `\`${field}\` carries a user name or password (\`user:password@\`), which would be published with it`;
+        case 'query':
+          return `\`${field}\` has a query (\`?\`), but every URL of the site is made by appending a path to it${got}`;
+        case 'fragment':
+          return `\`${field}\` has a fragment (\`#\`), but every URL of the site is made by appending a path to it${got}`;
+      }
+    },
+    hint: ({ field, fault }: InvalidUrlArgs) => {
+      switch (fault) {
+        case 'not-url':
+        case 'scheme':
+          return `Write the full address with its scheme, such as \`${field}: https://docs.example.com\`.`;
+        case 'port':
+          return 'Remove the port, or write the one the site really listens on (1 to 65535; https needs none).';
+        case 'credentials':
+          return `Remove \`user:password@\` from \`${field}\`: the URL is published in pages and JSON for anyone to read, so credentials in it are public. Protect the page another way.`;
+        case 'query':
+        case 'fragment':
+          return `Write only the scheme, host and path the site is served from, such as \`${field}: https://example.com/docs\`; \`agentdir build --base-url\` follows the same rules.`;
+      }
+    },
   },
   UnknownAudience: {
     title: 'Audience marker names no audience',
