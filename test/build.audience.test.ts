@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertNoPremiumLeak, PremiumLeakError } from '../src/build/premium-guard.js';
 import { loadContent } from '../src/content/load-content.js';
 import { buildFixture } from './helpers/build-fixture.js';
-import { copyFixture, readTree } from './helpers/fixtures.js';
+import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
+import { type Runtime, startServe } from './helpers/runtimes.js';
 
 // Audience controls (README: Audience controls) hold in every output: a document for people only
 // is in no file for agents, an agents-only passage in no HTML, a people-only passage only in HTML.
@@ -14,6 +15,10 @@ const peopleOnlyGuide = 'This walkthrough is narrated for readers who prefer scr
 const agentsOnlyPassage = 'Agents should fetch the JSON variant and validate it against the schema first.';
 const peopleOnlyPassage = 'Readers can press the green button to download a printable copy of this page.';
 const premiumPeoplePassage = 'Key holders reading this page in a browser see this paid paragraph about tooling.';
+/** Headings inside people-only passages: on the page and its table of contents, in nothing agents read. */
+const peopleHeading = 'Printing this page';
+const peopleSubheading = 'Paper sizes';
+const premiumPeopleHeading = 'Reading in the browser';
 
 function withAudiences(): string {
   const content = copyFixture('minimal');
@@ -34,7 +39,7 @@ function withAudiences(): string {
       .readFileSync(wire, 'utf8')
       .replace(
         '## Field notes\n',
-        `## Field notes\n\n<!-- audience: agents -->\n\n${agentsOnlyPassage} See [the index](/api/resources.json).\n\n<!-- /audience -->\n\n<!-- audience: people -->\n\n${peopleOnlyPassage}\n\n<!-- /audience -->\n`,
+        `## Field notes\n\n<!-- audience: agents -->\n\n${agentsOnlyPassage} See [the index](/api/resources.json).\n\n<!-- /audience -->\n\n<!-- audience: people -->\n\n## ${peopleHeading}\n\n${peopleOnlyPassage}\n\n### ${peopleSubheading}\n\nA4 or letter.\n\n<!-- /audience -->\n`,
       ),
   );
   const premium = path.join(content, 'resources', 'data-formats.md');
@@ -44,7 +49,7 @@ function withAudiences(): string {
       .readFileSync(premium, 'utf8')
       .replace(
         '## Schema versions\n',
-        `<!-- audience: people -->\n\n${premiumPeoplePassage}\n\n<!-- /audience -->\n\n## Schema versions\n`,
+        `<!-- audience: people -->\n\n## ${premiumPeopleHeading}\n\n${premiumPeoplePassage}\n\n<!-- /audience -->\n\n## Schema versions\n`,
       ),
   );
   return content;
@@ -131,5 +136,67 @@ describe('audience controls in every output', () => {
     expect(() =>
       assertNoPremiumLeak(model, [{ path: 'public/notes.txt', content: `Quoted: ${premiumPeoplePassage}` }]),
     ).toThrow(PremiumLeakError);
+  });
+
+  it('keeps a people-only heading on the page and its contents, out of the outline and preview agents read', () => {
+    const page = files.get('public/resources/wire-formats/index.html')!;
+    for (const [text, anchor] of [
+      [peopleHeading, 'printing-this-page'],
+      [peopleSubheading, 'paper-sizes'],
+    ] as const) {
+      expect(page).toContain(`id="${anchor}"`);
+      expect(page).toContain(`href="#${anchor}"`);
+      expect(holding(text).filter((file) => !forPeople(file))).toEqual([]);
+    }
+    const outline = (file: string) =>
+      (JSON.parse(files.get(file)!) as { outline: { text: string }[] }).outline.map((item) => item.text);
+    expect(outline('public/api/resources/wire-formats.json')).toEqual(['Field notes', 'Verified sources']);
+    const data = JSON.parse(files.get('worker/data/worker-data.json')!) as {
+      premium: Record<string, { html: string; json: string; preview: { sections: string[] } }>;
+    };
+    const premium = data.premium['data-formats']!;
+    expect(premium.html).toContain(premiumPeopleHeading);
+    expect(premium.preview.sections).toEqual(['NDJSON exports', 'Schema versions', 'Verified sources']);
+    expect(JSON.parse(premium.json).outline.map((item: { text: string }) => item.text)).not.toContain(
+      premiumPeopleHeading,
+    );
+  });
+
+  describe('over MCP', () => {
+    let serve: Runtime;
+    beforeAll(async () => {
+      serve = await startServe(outDir, path.join(tempDir(), 'no-keys.json'));
+    });
+    afterAll(async () => serve?.close());
+
+    const getResource = async (slug: string) => {
+      const response = await serve.request('/mcp', {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json, text/event-stream',
+          'Content-Type': 'application/json',
+          'MCP-Protocol-Version': '2025-06-18',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'get_resource', arguments: { slug } },
+        }),
+      });
+      return (JSON.parse(response.body) as { result: { structuredContent: Record<string, any> } }).result
+        .structuredContent;
+    };
+
+    it('gives get_resource no people-only heading, in the outline or in a premium preview', async () => {
+      const free = await getResource('wire-formats');
+      expect(free.resource.outline.map((item: { text: string }) => item.text)).toEqual([
+        'Field notes',
+        'Verified sources',
+      ]);
+      const premium = await getResource('data-formats');
+      expect(premium.access).toBe('payment_required');
+      expect(premium.payment.preview.sections).toEqual(['NDJSON exports', 'Schema versions', 'Verified sources']);
+    });
   });
 });

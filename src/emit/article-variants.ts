@@ -59,10 +59,11 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
       share: head.markdown ? shareControls(context, head.markdown) : null,
       // Public fields only: a guide may cite a premium resource, never show its body.
       related_resources: article.resources.map((slug) => resourceItem(resourcesBySlug.get(slug)!, context)),
-      outline: article.rendered.outline,
+      // The page's own outline: people-only headings are on it.
+      outline: article.rendered.pageOutline ?? article.rendered.outline,
       toc: [
         ...(article.takeaways.length ? [{ text: 'Key takeaways', anchor: 'agentdir-takeaways', children: [] }] : []),
-        ...tableOfContents(article.rendered.outline),
+        ...tableOfContents(article.rendered.pageOutline ?? article.rendered.outline),
         ...(article.faq.length ? [{ text: 'FAQ', anchor: 'agentdir-faq', children: [] }] : []),
       ],
       body_html: readableHtml(bodyHtml(article.rendered)),

@@ -48,8 +48,9 @@ export function resourceHtml(resource: Resource, context: EmitContext): string {
       // A premium page is the worker's, for a key holder: its .md answers 402 to the browser's own
       // fetch and to the assistants, which hold no key, so it offers neither.
       share: resource.premium || !head.markdown ? null : shareControls(context, head.markdown),
-      outline: resource.rendered.outline,
-      toc: tableOfContents(resource.rendered.outline),
+      // The page's own outline: people-only headings are on it.
+      outline: resource.rendered.pageOutline ?? resource.rendered.outline,
+      toc: tableOfContents(resource.rendered.pageOutline ?? resource.rendered.outline),
       body_html: readableHtml(bodyHtml(resource.rendered)),
       learning_paths: pathsThrough(resource, context),
       guides: model.articles

@@ -1,4 +1,4 @@
-import type { Html, Root } from 'mdast';
+import type { Html, Root, RootContent } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
@@ -35,6 +35,8 @@ declare module 'vfile' {
   interface DataMap {
     audienceCuts: AudienceCuts | undefined;
     audienceProblems: AudienceMarkerProblem[];
+    /** The top-level blocks of people-only passages: the HTML keeps them, the outline for agents does not. */
+    peopleOnlyBlocks: ReadonlySet<RootContent> | undefined;
   }
 }
 
@@ -46,7 +48,7 @@ const markerLike = /^<!--\s*\/?\s*audience\b/i;
 /**
  * Finds the audience passages: takes agents-only passages out of the tree (so out of the HTML, the
  * outline and the word count) and records on `file.data` which source ranges the Markdown outputs
- * leave out (people-only passages, and every marker line). Runs after the link inventory, so links
+ * leave out (people-only passages, and every marker line) and which blocks are for people only. Runs after the link inventory, so links
  * inside agents-only passages are still checked and made absolute.
  */
 export function remarkAudience() {
@@ -66,6 +68,7 @@ export function remarkAudience() {
     const offsetOf = (index: number) => children[index]?.position?.start.offset ?? source.length;
     const cuts: [number, number][] = [];
     const peopleOnly: string[] = [];
+    const peopleBlocks = new Set<RootContent>();
     const dropped = new Set<number>();
     let open: { index: number; audience: Audience; node: Html } | undefined;
     children.forEach((node, index) => {
@@ -95,6 +98,7 @@ export function remarkAudience() {
         if (open.audience === 'people') {
           cuts.push([start, end]);
           peopleOnly.push(source.slice(offsetOf(open.index + 1), node.position?.start.offset ?? end));
+          for (let inside = open.index + 1; inside < index; inside++) peopleBlocks.add(children[inside]!);
         } else {
           cuts.push([start, offsetOf(open.index + 1)], [node.position?.start.offset ?? end, end]);
           for (let inside = open.index + 1; inside < index; inside++) dropped.add(inside);
@@ -109,6 +113,7 @@ export function remarkAudience() {
     if (problems.length || !cuts.length) return;
     tree.children = children.filter((_node, index) => !dropped.has(index));
     file.data.audienceCuts = { cuts, peopleOnly };
+    if (peopleBlocks.size) file.data.peopleOnlyBlocks = peopleBlocks;
   };
 }
 

@@ -12,7 +12,11 @@ export { countWords } from './word-count.js';
 /** Everything the build needs from one Markdown body, computed in a single parse. Plain data, so it can be cached. */
 export interface RenderedMarkdown {
   html: string;
+  /** H2 and H3 headings of the body for agents (the JSON variants, MCP): none of a people-only passage. */
   outline: OutlineItem[];
+  /** The HTML page's outline, when people-only passages give it headings `outline` leaves out. */
+  pageOutline?: OutlineItem[];
+  /** H2 texts for agents: the preview of a premium body. */
   sections: string[];
   anchors: string[];
   sources: LinkAt[] | null;
@@ -39,11 +43,12 @@ export function renderMarkdown(body: string, parse: (file: VFile) => ParsedMarkd
   const file = new VFile(body);
   const { processor, tree } = parse(file);
   const html = processor.stringify(processor.runSync(tree, file), file);
-  const { outline, sections, anchors, sources, links, disallowedUrls, words, audienceCuts } = file.data;
+  const { outline, pageOutline, sections, anchors, sources, links, disallowedUrls, words, audienceCuts } = file.data;
   const agent = audienceCuts ? applyCuts(body, audienceCuts.cuts, file.data.rootRelativeAt ?? []) : undefined;
   return {
     html,
     outline: outline ?? [],
+    ...(pageOutline ? { pageOutline } : {}),
     sections: sections ?? [],
     anchors: anchors ?? [],
     sources: sources ?? null,
