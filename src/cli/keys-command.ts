@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { emptyExportError } from '../keys/empty-export.js';
 import { exportKv, exportSecret, KeyFileError, newKey, readKeyFile } from '../keys/key-file.js';
 import { locateKeyFile } from '../keys/key-file-location.js';
+import { removeStaleTemporaries } from '../keys/key-file-temporary.js';
 import { ignoreKeyFileInGit } from '../keys/ignore-key-file.js';
 import { missingKeyFileError } from '../keys/missing-key-file.js';
 import { updateKeyFile } from '../keys/update-key-file.js';
@@ -15,6 +16,8 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 function existingKeyFile(flag: string | undefined, command: string): string {
   const location = locateKeyFile(flag);
   if (!location.exists) throw missingKeyFileError(location, command);
+  // What a killed `keys create` or `keys revoke` left beside it goes, whatever this command does.
+  removeStaleTemporaries(location.file);
   return location.file;
 }
 

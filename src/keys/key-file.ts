@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sha256Hex, type KeyRecord, type KeyTier } from '../shared/key-hash.js';
 import { displayPath } from '../util/paths.js';
 import { describeJsonError } from './json-error.js';
+import { temporaryKeyFile } from './key-file-temporary.js';
 import { keyRecordProblems } from './key-record-problems.js';
 
 /** Where keys live unless a flag or AGENTDIR_KEYS_FILE says otherwise: outside dist/, ignored by git. */
@@ -46,19 +47,32 @@ export function readKeyFile(file: string): KeyFile {
   return { version: 1, keys: keys as KeyRecord[] };
 }
 
-/** Writes beside the file and renames, readable by the owner only: a crash never leaves half a key file. */
+/**
+ * Writes beside the file and renames, readable by the owner only: a crash never leaves half a key
+ * file. The text is ready before the temporary exists and a failed write removes it, so only a kill
+ * in the instant between open and rename leaves one, which the next command removes
+ * (key-file-temporary.ts).
+ */
 export function writeKeyFile(file: string, keyFile: KeyFile): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(temporary, 'w', 0o600);
+  const text = `${JSON.stringify(keyFile, null, 2)}\n`;
+  const temporary = temporaryKeyFile(file);
+  // Left by an earlier process with this pid; created anew (never through a link planted there).
+  fs.rmSync(temporary, { force: true });
+  const fd = fs.openSync(temporary, 'wx', 0o600);
   try {
-    fs.writeFileSync(fd, `${JSON.stringify(keyFile, null, 2)}\n`);
-    // On disk before the rename, so a power cut cannot leave the new name pointing at empty data.
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+    try {
+      fs.writeFileSync(fd, text);
+      // On disk before the rename, so a power cut cannot leave the new name pointing at empty data.
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
   }
-  fs.renameSync(temporary, file);
 }
 
 /** A new random key (shown once) and the record stored for it (its hash, never the key). */

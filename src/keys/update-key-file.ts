@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { displayPath } from '../util/paths.js';
 import { acquireLock, type LockOptions } from './key-file-lock.js';
+import { removeStaleTemporaries } from './key-file-temporary.js';
 import { KeyFileError, readKeyFile, writeKeyFile, type KeyFile } from './key-file.js';
 
 /**
@@ -17,6 +18,7 @@ export async function updateKeyFile<T>(
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const lock = await acquireLock(`${file}.lock`, options);
   try {
+    removeStaleTemporaries(file);
     const keyFile = readKeyFile(file);
     const result = change(keyFile);
     // Held for longer than a lock may be: another command has taken over, and its change must win.
