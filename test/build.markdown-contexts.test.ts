@@ -29,7 +29,7 @@ describe('titles in Markdown outputs stay one link text and one line', () => {
     const { model, problems } = await loadContent(dir, { threads: false });
     expect(model).toBeUndefined();
     expect(problems.find((problem) => problem.field === 'title')).toMatchObject({
-      code: 'SchemaViolation',
+      code: 'LineBreakInField',
       message: expect.stringContaining('must fit on one line'),
     });
   });

@@ -24,11 +24,13 @@ export function validateAgainstSchema(
   return errors.map((error) => toProblem(source, error, what, schemaFile));
 }
 
-// `if/then` and `oneOf` wrap the errors that say what is really wrong; keep those.
+// `if/then` and `oneOf` wrap the errors that say what is really wrong; keep those. When a field and
+// a definition it refers to (common.schema.json `line`) both fail alike, keep the field's own error:
+// its schema has the field's description, which the hint quotes.
 function collapse(errors: ErrorObject[]): ErrorObject[] {
-  const meaningful = errors.filter(
-    (error) => !['if', 'oneOf', 'anyOf', 'not'].includes(error.keyword) || errors.length === 1,
-  );
+  const meaningful = errors
+    .filter((error) => !['if', 'oneOf', 'anyOf', 'not'].includes(error.keyword) || errors.length === 1)
+    .sort((a, b) => Number(!a.schemaPath.startsWith('#')) - Number(!b.schemaPath.startsWith('#')));
   const seen = new Set<string>();
   return meaningful.filter((error) => {
     const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
@@ -66,6 +68,11 @@ function toProblem(source: YamlSource, error: ErrorObject, what: string, schemaF
   }
 
   const field = segments.join('.');
+  const rule = textRule(error);
+  if (rule && typeof error.data === 'string') {
+    const args = { subject: field || what, rule, ...firstRefused(error.data, String(error.params.pattern)) };
+    return fileProblem(source.file, 'LineBreakInField', args, { ...positionOf(source, segments), field });
+  }
   const args = {
     subject: field || what,
     rule: explain(error),
@@ -74,6 +81,47 @@ function toProblem(source: YamlSource, error: ErrorObject, what: string, schemaF
     schemaFile,
   };
   return fileProblem(source.file, 'SchemaViolation', args, { ...positionOf(source, segments), field });
+}
+
+/** The rule of a text field that failed: `line` or `paragraph` of schemas/common.schema.json, which input schemas refer to. */
+function textRule(error: ErrorObject): 'line' | 'paragraph' | undefined {
+  if (error.keyword !== 'pattern') return undefined;
+  return /^common\.schema\.json#\/\$defs\/(line|paragraph)\/pattern$/.exec(error.schemaPath)?.[1] as
+    | 'line'
+    | 'paragraph'
+    | undefined;
+}
+
+/** Names of the characters some reader ends a line at; any other refused character is a control character. */
+const lineBreakNames: Record<string, string> = {
+  '\n': 'line feed',
+  '\r': 'carriage return',
+  '\u000b': 'line tabulation',
+  '\f': 'form feed',
+  '\u001c': 'file separator',
+  '\u001d': 'group separator',
+  '\u001e': 'record separator',
+  '\u0085': 'next line',
+  '\u2028': 'line separator',
+  '\u2029': 'paragraph separator',
+};
+
+/** The first character of `value` the field's `pattern` refuses: as U+XXXX, its line-break name, its 1-based position. */
+function firstRefused(value: string, pattern: string): { character: string; name?: string; position: number } {
+  const allowed = new RegExp(pattern, 'u');
+  const characters = [...value];
+  // The pattern failed, so some character is refused; the first is what the message names.
+  const index = Math.max(
+    0,
+    characters.findIndex((character) => !allowed.test(character)),
+  );
+  const character = characters[index] ?? '';
+  const name = lineBreakNames[character];
+  return {
+    character: `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+    ...(name ? { name } : {}),
+    position: index + 1,
+  };
 }
 
 function explain(error: ErrorObject): string {
@@ -97,7 +145,6 @@ function explain(error: ErrorObject): string {
       if (pattern.startsWith('^[a-z0-9]+(-[a-z0-9]+)*$'))
         return 'must be lowercase kebab-case (letters, digits and single hyphens)';
       if (pattern === '^https?://') return 'must be an absolute http(s) URL';
-      if (pattern === '^[^\\n]*$' || pattern === '^[^\\n\\r]*$') return 'must fit on one line';
       return `must match ${pattern}`;
     }
     case 'minLength':

@@ -39,6 +39,19 @@ type BrokenLinkArgs = { url: string } & (
 /** A URL of site.yaml the site cannot publish: its dotted `field`, its `value` and what is wrong (src/util/url-fault.ts). */
 type InvalidUrlArgs = { field: string; value: string; fault: UrlFault };
 
+/**
+ * A text field (schemas/common.schema.json `line` or `paragraph`, the `rule`) holding a character it
+ * may not: `character` as U+XXXX, its `name` when it is a line break (none for other control
+ * characters), at 1-based `position` in the value.
+ */
+type LineBreakArgs = {
+  subject: string;
+  character: string;
+  name?: string;
+  position: number;
+  rule: 'line' | 'paragraph';
+};
+
 type OutsideArgs = { reason: 'dangling-link' | 'outside' | 'not-a-file' };
 
 /**
@@ -134,6 +147,19 @@ export const problemCatalog = {
     /** The field's description from the schema says best what belongs there; else the schema file (`schemaFile`, as shown) does. */
     hint: ({ description, schemaFile }: { description: string; schemaFile: string }) =>
       description || `Check the value against \`${schemaFile}\`, which describes every field.`,
+  },
+  LineBreakInField: {
+    title: 'Field holds a line break or control character',
+    message: ({ subject, character, name, position, rule }: LineBreakArgs) =>
+      name
+        ? `\`${subject}\` holds a line break (${character}, ${name}) at character ${position}${rule === 'line' ? ', but it must fit on one line' : ', but a plain new line (U+000A) is the only line break it may hold'}`
+        : `\`${subject}\` holds the control character ${character} at character ${position}, which a text field may not hold`,
+    hint: ({ name, rule }: LineBreakArgs) =>
+      !name
+        ? 'Remove it: it is invisible in most editors (in a quoted value, look for an escape such as `\\x1b` or `\\u001b`).'
+        : rule === 'line'
+          ? 'Write the value on one line: drop `\\n` and `\\r` from a quoted value, or fold a block with `>-`. Here a line break would start a new line of llms.txt, robots.txt, `_headers` or a Markdown twin.'
+          : 'Break its lines with plain new lines, as a `|` or `>` block writes them, and remove this one (in a quoted value, an escape such as `\\r`, `\\N`, `\\L` or `\\P`).',
   },
   UnknownField: {
     title: 'Unknown field',

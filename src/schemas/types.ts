@@ -46,6 +46,20 @@ text: string
 anchor: string
 }[]
 /**
+ * Text on one line: no line break (LF, CR, NEL, U+2028, U+2029) and no control character but tab, so every output that shows it on a line (llms.txt, robots.txt, _headers, the Markdown twins) keeps it there.
+ * 
+ * This interface was referenced by `Common`'s JSON-Schema
+ * via the `definition` "line".
+ */
+export type CommonLine = string
+/**
+ * Plain text that may span lines and is shown as one paragraph: LF, what a YAML `|` or `>` block gives, is its only line break; no CR, NEL, U+2028, U+2029 and no control character but tab.
+ * 
+ * This interface was referenced by `Common`'s JSON-Schema
+ * via the `definition` "paragraph".
+ */
+export type CommonParagraph = string
+/**
  * Each line of both corpus NDJSON exports is one JSON object: the first a `meta` record, then one `resource` record per resource. In the free export a premium record has `text: null` and a `premium_summary`; in the keyed full export `text` is never null.
  * 
  * This interface was referenced by `Schemas`'s JSON-Schema
@@ -278,11 +292,8 @@ json: CommonUrl
  * via the `definition` "ArticleFrontmatter".
  */
 export interface ArticleFrontmatter {
-title: string
-/**
- * One sentence on one line.
- */
-description: string
+title: CommonLine
+description: CommonLine
 /**
  * Each cluster has exactly one `pillar`; the rest are `sub`.
  */
@@ -291,16 +302,16 @@ kind: ("pillar" | "sub")
  * Reading position of a sub within its cluster (1, 2, ...). Required for subs, ignored for the pillar.
  */
 order?: number
-target_query?: string
-secondary_queries?: string[]
+target_query?: CommonLine
+secondary_queries?: CommonLine[]
 tags?: string[]
 /**
  * Key points, shown before the body.
  */
-takeaways?: string[]
+takeaways?: CommonLine[]
 faq?: {
-question: string
-answer: string
+question: CommonLine
+answer: CommonParagraph
 }[]
 published: string
 updated: string
@@ -351,16 +362,13 @@ export interface Cluster {
  * Optional; when given it must equal the folder name.
  */
 id?: string
-title: string
+title: CommonLine
 /**
  * `active` while subs are still being written, `complete` when the planned subs are published.
  */
 status: ("active" | "complete")
-description?: string
-/**
- * The search query the cluster as a whole answers.
- */
-target_query?: string
+description?: CommonLine
+target_query?: CommonLine
 started?: string
 /**
  * How many sub-articles are planned.
@@ -368,7 +376,7 @@ started?: string
 target_subs?: number
 }
 /**
- * Building blocks referenced by the output schemas.
+ * Building blocks referenced by the input and output schemas.
  * 
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "Common".
@@ -616,8 +624,8 @@ url: CommonUrl
 export interface Paths {
 paths: {
 id: string
-title: string
-description?: string
+title: CommonLine
+description?: CommonLine
 level?: ("beginner" | "intermediate" | "advanced" | "production")
 /**
  * Resource slugs in reading order.
@@ -894,14 +902,8 @@ checkout_url?: CommonUrl
  * via the `definition` "ResourceFrontmatter".
  */
 export interface ResourceFrontmatter {
-/**
- * The resource's title, the H1 of its pages.
- */
-title: string
-/**
- * One sentence on one line: the index, search and meta description.
- */
-description: string
+title: CommonLine
+description: CommonLine
 /**
  * A lowercase kebab-case category id (one of site.yaml `categories` when that list exists).
  */
@@ -924,10 +926,7 @@ audience?: ("everyone" | "people")
  * true: the body is served only with a valid access key (never written to dist/public).
  */
 premium?: boolean
-/**
- * Free teaser published in place of a premium body (corpus exports, llms-full.txt). Required when premium is true.
- */
-premium_summary?: string
+premium_summary?: CommonParagraph
 /**
  * Overrides the starter-key price shown for this premium resource.
  */
@@ -1031,18 +1030,12 @@ pricing: CommonUrl
  * via the `definition` "Site".
  */
 export interface Site {
-/**
- * The site's name, used as the H1 of llms.txt, the `site` field of every index and the page titles.
- */
-name: string
+name: CommonLine
 /**
  * The absolute base URL the site is served from, e.g. https://example.com. `agentdir build --base-url` overrides it.
  */
 url: string
-/**
- * One or two sentences about the directory; the llms.txt blockquote and the home page meta description.
- */
-description: string
+description: CommonLine
 /**
  * BCP 47 language tag of the content (the HTML `lang` attribute).
  */
@@ -1051,17 +1044,14 @@ language?: string
  * Who publishes the directory: the Organization of the JSON-LD, the author of citations and the licensor of license.xml.
  */
 publisher: {
-name: string
+name: CommonLine
 url?: string
 /**
  * Contact address, shown in the license and the pricing catalog.
  */
 email?: string
 }
-/**
- * A folder, relative to the content folder, whose templates override the built-in ones of the same name. Templates not found there fall back to the built-ins.
- */
-templates?: string
+templates?: CommonLine
 /**
  * The controlled list of categories. When present, every resource's `category` must be one of these ids.
  */
@@ -1070,8 +1060,8 @@ categories?: {
  * Lowercase kebab-case id, used in resource front matter.
  */
 id: string
-title: string
-description?: string
+title: CommonLine
+description?: CommonLine
 }[]
 /**
  * The controlled tag vocabulary. When present, a resource tag outside it is reported as a warning.
@@ -1081,18 +1071,12 @@ tags?: string[]
  * Terms published in license.xml (RSL 1.0) and referenced from robots.txt and every JSON output.
  */
 license?: {
-/**
- * Human name of the license, e.g. 'agentdir content license'.
- */
-name?: string
+name?: CommonLine
 /**
  * A human-readable terms page; defaults to the access-and-pricing resource.
  */
 terms_url?: string
-/**
- * Copyright line, e.g. '© 2026 Example Ltd'.
- */
-copyright?: string
+copyright?: CommonLine
 /**
  * RSL usage tokens permitted for free content without payment. Default: search, ai-input, ai-index.
  */
@@ -1118,10 +1102,7 @@ pricing: {
  * Where a buyer starts a one-time checkout for an access key.
  */
 payment_url: string
-/**
- * How a bought key reaches the buyer, e.g. 'by e-mail after checkout; delivery is manual'.
- */
-delivery?: string
+delivery?: CommonLine
 /**
  * Per-fetch reference price in USD as a decimal string (the `price_usd` of a premium 402 and the x402 amount).
  */
@@ -1136,7 +1117,7 @@ tiers: {
  * The access-key tier this purchase issues.
  */
 id: ("starter" | "corpus" | "redistribution")
-name: string
+name: CommonLine
 price: number
 /**
  * ISO 4217 code, e.g. EUR.
@@ -1151,11 +1132,8 @@ checkout_url?: string
  * 
  * @minItems 1
  */
-deliverables: string[]
-/**
- * The rights granted, in one or two sentences.
- */
-license_grant: string
+deliverables: CommonLine[]
+license_grant: CommonLine
 }[]
 }
 /**
