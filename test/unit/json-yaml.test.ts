@@ -26,4 +26,15 @@ describe('jsonToYaml', () => {
       '"404":\n  description: "gone"\ninfo:\n  title: "x"\n  tags:\n    - "a"\n    - "b"\n',
     );
   });
+
+  it('escapes what a YAML 1.1 reader would fold or refuse: NEL, U+2028, U+2029, DEL, C1 controls, BOM', () => {
+    const tricky = ['T\u0085x', 'a\u2028b\u2029c', 'del\u007f', 'csi\u009b', 'bom\ufeff', 'all\r\n\u0085\u2028\u2029'];
+    const value = { title: tricky[0], list: tricky, 'key\u0085with NEL': 'v' };
+    const yaml = jsonToYaml(value);
+    // No reader in reach folds a raw NEL as YAML 1.1 says to, so the text itself must hold none.
+    expect(yaml).not.toMatch(/[\u007f-\u009f\u2028\u2029\ufeff]/);
+    expect(yaml).toContain('"T\\u0085x"');
+    expect(parse(yaml, { version: '1.1' })).toEqual(value);
+    expect(parse(yaml)).toEqual(value);
+  });
 });
