@@ -1,6 +1,7 @@
 import { agentMarkdownBody } from './agent-links.js';
 import { agentIndexLine } from './resource-json.js';
 import { linkText } from './markdown-text.js';
+import { oneLine } from '../util/text.js';
 import type { Article, Cluster, ContentModel, Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
 import { estimateTokens } from './context.js';
@@ -34,12 +35,12 @@ export function clusterArticles(cluster: Cluster): Article[] {
 
 export function citation(article: Article, context: EmitContext): string {
   const { site } = context.model;
-  return `${site.publisher.name}. "${article.title}." ${site.name}, published ${article.published}, updated ${article.updated}. ${context.urls.articleHtml(article.slug)}`;
+  return `${oneLine(site.publisher.name)}. "${oneLine(article.title)}." ${oneLine(site.name)}, published ${article.published}, updated ${article.updated}. ${context.urls.articleHtml(article.slug)}`;
 }
 
 export function bibtex(article: Article, context: EmitContext): string {
   const { site } = context.model;
-  const escapeBibtex = (text: string) => text.replace(/[{}\\]/g, (char) => `\\${char}`);
+  const escapeBibtex = (text: string) => oneLine(text).replace(/[{}\\]/g, (char) => `\\${char}`);
   const key = `${site.name.toLowerCase().replace(/[^a-z0-9]+/g, '')}-${article.slug}`;
   return [
     `@online{${key},`,
@@ -135,26 +136,28 @@ export function articleMarkdown(article: Article, cluster: Cluster, context: Emi
   const ordered = clusterArticles(cluster);
   const position = ordered.findIndex((other) => other.slug === article.slug) + 1;
   const parts = [
-    `# ${article.title}`,
-    `> ${article.description}`,
+    `# ${oneLine(article.title)}`,
+    `> ${oneLine(article.description)}`,
     agentIndexLine(context),
     [
       `- Canonical: ${urls.articleHtml(article.slug)}`,
       `- Published: ${article.published}; updated: ${article.updated}`,
-      `- Cluster: ${cluster.title} (${cluster.status}), part ${position} of ${ordered.length}${article.kind === 'pillar' ? ', pillar' : ''}`,
+      `- Cluster: ${oneLine(cluster.title)} (${cluster.status}), part ${position} of ${ordered.length}${article.kind === 'pillar' ? ', pillar' : ''}`,
       `- License: ${urls.license}`,
     ].join('\n'),
   ];
   if (article.takeaways.length)
-    parts.push(`## Key takeaways\n\n${article.takeaways.map((point) => `- ${point}`).join('\n')}`);
+    parts.push(`## Key takeaways\n\n${article.takeaways.map((point) => `- ${oneLine(point)}`).join('\n')}`);
   parts.push(agentMarkdownBody(article, context));
   if (article.faq.length)
-    parts.push(`## FAQ\n\n${article.faq.map((entry) => `### ${entry.question}\n\n${entry.answer}`).join('\n\n')}`);
+    parts.push(
+      `## FAQ\n\n${article.faq.map((entry) => `### ${oneLine(entry.question)}\n\n${oneLine(entry.answer)}`).join('\n\n')}`,
+    );
   parts.push(
     `## In this cluster\n\n${ordered
       .map(
         (other, index) =>
-          `${index + 1}. ${other.slug === article.slug ? `${other.title} (this article)` : `[${linkText(other.title)}](${urls.articleMarkdown(other.slug)})`}`,
+          `${index + 1}. ${other.slug === article.slug ? `${oneLine(other.title)} (this article)` : `[${linkText(other.title)}](${urls.articleMarkdown(other.slug)})`}`,
       )
       .join('\n')}`,
   );

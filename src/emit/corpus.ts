@@ -3,6 +3,7 @@ import { estimateTokens, type EmitContext, partKey } from './context.js';
 import { assertValid, type KeyedRecord, keyedNdjsonFile, type OutputFile } from './output.js';
 import { resourceCore, resourceSources } from './resource-json.js';
 import type { CorpusRecord, CorpusRecordMeta, CorpusRecordResource } from '../schemas/types.js';
+import { jsonText } from '../util/json-text.js';
 
 export type CorpusExport = 'sample' | 'full';
 
@@ -68,12 +69,11 @@ function resourceRecords(exportKind: CorpusExport, context: EmitContext): KeyedR
 }
 
 /**
- * /api/corpus.json written record by record, byte for byte what JSON.stringify(doc, null, 2) gives.
+ * /api/corpus.json written record by record, byte for byte what jsonText(doc, 2) gives.
  * The records are those of corpus.jsonl, each checked against the record schema as that file is written.
  */
 function corpusJsonFile(meta: CorpusRecord, resources: KeyedRecord[]): OutputFile {
-  const indent = (value: unknown, depth: number) =>
-    JSON.stringify(value, null, 2).replace(/\n/g, `\n${' '.repeat(depth)}`);
+  const indent = (value: unknown, depth: number) => jsonText(value, 2).replace(/\n/g, `\n${' '.repeat(depth)}`);
   return {
     path: 'public/api/corpus.json',
     content: (function* () {
@@ -105,6 +105,6 @@ export function emitCorpus(context: EmitContext): OutputFile[] {
       'corpus-record',
     ),
     corpusJsonFile(meta, resources),
-    { path: 'public/api/corpus.schema.json', content: `${JSON.stringify(schema, null, 2)}\n` },
+    { path: 'public/api/corpus.schema.json', content: `${jsonText(schema, 2)}\n` },
   ];
 }

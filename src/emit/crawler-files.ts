@@ -1,3 +1,4 @@
+import { oneLine } from '../util/text.js';
 import { escapeXml } from '../util/xml.js';
 import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
@@ -10,7 +11,7 @@ export function robotsTxt(context: EmitContext): string {
   const signals = context.model.site.content_signals;
   const yesNo = (value: boolean) => (value ? 'yes' : 'no');
   return [
-    `# ${context.model.site.name}: an agent-readable directory. Start at ${context.urls.llmsTxt}`,
+    `# ${oneLine(context.model.site.name)}: an agent-readable directory. Start at ${context.urls.llmsTxt}`,
     '# Content-Signal: search = building a search index and linking to results; ai-input = using content as input',
     '# to AI answers (RAG, grounding); ai-train = training or fine-tuning models. yes grants, no withholds.',
     'User-agent: *',

@@ -1,4 +1,5 @@
 import { contentTypeOverrides } from '../shared/content-types.js';
+import { oneLine } from '../util/text.js';
 import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
 import { openApiJsonType } from './openapi/api-catalog.js';
@@ -34,7 +35,7 @@ export function headersFile(context: EmitContext): string {
     ['/api/*', ['Access-Control-Allow-Origin: *']],
     ['/.well-known/*', ['Access-Control-Allow-Origin: *', 'Cache-Control: public, max-age=3600']],
   ];
-  const header = `# Response headers for static hosts (${context.model.site.name}). Worker routes set their own.`;
+  const header = `# Response headers for static hosts (${oneLine(context.model.site.name)}). Worker routes set their own.`;
   return `${header}\n${rules.map(([path, lines]) => `${path}\n${lines.map((line) => `  ${line}`).join('\n')}`).join('\n')}\n`;
 }
 

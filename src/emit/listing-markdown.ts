@@ -1,5 +1,6 @@
 import type { EmitContext } from './context.js';
-import { linkText, oneLine } from './markdown-text.js';
+import { linkText } from './markdown-text.js';
+import { oneLine } from '../util/text.js';
 import { agentIndexLine } from './resource-json.js';
 
 export interface ListingEntry {
@@ -23,7 +24,7 @@ export function listingMarkdown(
   const lines = entries.map((entry, index) => {
     const premium = entry.premium ? ' (premium: key required)' : '';
     const description = entry.description ? `: ${oneLine(entry.description)}` : '';
-    return `${index + 1}. [${linkText(entry.title)}](${entry.markdown})${premium}${description}\n   ${entry.meta}`;
+    return `${index + 1}. [${linkText(entry.title)}](${entry.markdown})${premium}${description}\n   ${oneLine(entry.meta)}`;
   });
-  return `# ${page.title}\n\n> ${oneLine(page.description)}\n\n${agentIndexLine(context)}\n\n${page.lead}\n\n${lines.join('\n')}\n`;
+  return `# ${oneLine(page.title)}\n\n> ${oneLine(page.description)}\n\n${agentIndexLine(context)}\n\n${oneLine(page.lead)}\n\n${lines.join('\n')}\n`;
 }

@@ -1,7 +1,8 @@
 import type { Article, Resource } from '../content/model.js';
 import { byString } from '../util/compare.js';
 import type { EmitContext } from './context.js';
-import { linkText, oneLine } from './markdown-text.js';
+import { linkText } from './markdown-text.js';
+import { oneLine } from '../util/text.js';
 
 /**
  * One H2 section of llms.txt: its link lines, and the documents whose text those lines lead to
@@ -10,7 +11,9 @@ import { linkText, oneLine } from './markdown-text.js';
 export interface LlmsSection {
   /** File name stem when llms.txt is split: `/llms/<id>.txt`. */
   id: string;
+  /** One line (oneLine), as every line of the file that shows it. */
   title: string;
+  /** One line (oneLine). */
   description: string;
   /** What one line of the section stands for, as a count: "12 resources". */
   noun: [one: string, many: string];
@@ -43,8 +46,8 @@ export function llmsSections(context: EmitContext): LlmsSection[] {
     const known = categoryOf.get(category);
     sections.push({
       id: `resources-${category}`,
-      title: known?.title ?? category.replace(/-/g, ' ').replace(/^./, (char) => char.toUpperCase()),
-      description: known?.description ?? `Resources in the category ${category}.`,
+      title: oneLine(known?.title ?? category.replace(/-/g, ' ').replace(/^./, (char) => char.toUpperCase())),
+      description: oneLine(known?.description ?? `Resources in the category ${category}.`),
       noun: ['resource', 'resources'],
       lines: resources.map((resource) =>
         llmsLink(resource.title, urls.resourceMarkdown(resource.slug), resource.description, resource.updated),

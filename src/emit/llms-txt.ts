@@ -3,7 +3,7 @@ import type { Article, Resource } from '../content/model.js';
 import { agentMarkdownBody } from './agent-links.js';
 import { type EmitContext, estimateTokens, partKey } from './context.js';
 import { type LlmsSection, llmsLink, llmsSections, splitSection } from './llms-sections.js';
-import { oneLine } from './markdown-text.js';
+import { oneLine } from '../util/text.js';
 import type { KeyedPart, OutputFile } from './output.js';
 
 // /llms.txt in the llmstxt.org format: H1, blockquote, notes, H2 file lists of absolute `.md`
@@ -32,7 +32,7 @@ function preamble(context: EmitContext): string[] {
   const { site } = context.model;
   const { urls } = context;
   return [
-    `# ${site.name}`,
+    `# ${oneLine(site.name)}`,
     `> ${oneLine(site.description)}`,
     [
       `Every resource has an HTML page, a Markdown variant (\`.md\`) and a JSON variant (\`/api/resources/<slug>.json\`). Start with the resource index at ${urls.resourceIndex} or the search index at ${urls.searchIndex}.`,
@@ -96,7 +96,7 @@ function sectionHeader(context: EmitContext, section: LlmsSection): string {
   const full = section.documents.length
     ? ` The full text of the documents listed here: ${urls.llmsFullSection(section.id)}.`
     : '';
-  return `# ${context.model.site.name}: ${section.title}\n\n> ${oneLine(section.description)}\n\nOne section of the llms.txt index at ${urls.llmsTxt}.${full}\n\n`;
+  return `# ${oneLine(context.model.site.name)}: ${section.title}\n\n> ${section.description}\n\nOne section of the llms.txt index at ${urls.llmsTxt}.${full}\n\n`;
 }
 
 function sectionLlmsTxt(context: EmitContext, section: LlmsSection): string {
@@ -122,7 +122,7 @@ function fullTextOf(document: Resource | Article, context: EmitContext): string 
       : urls.resourceMarkdown(resource.slug);
   // A premium body is not here: its source is the public preview, which says how to get it.
   const text = resource?.premium
-    ? `Premium resource: the body needs an access key (${urls.terms}).\n\n${resource.premium_summary ?? ''}`
+    ? `Premium resource: the body needs an access key (${urls.terms}).\n\n${oneLine(resource.premium_summary ?? '')}`
     : demoteHeadings(agentMarkdownBody(document, context));
   return `\n\n---\n\n## ${oneLine(document.title)}\n\n> ${oneLine(document.description)}\n\nSource: ${source}\nUpdated: ${document.updated}\n\n${text}`;
 }
@@ -133,7 +133,7 @@ function fullTextOf(document: Resource | Article, context: EmitContext): string 
  */
 export function* llmsFullTxt(context: EmitContext): Generator<string | KeyedPart> {
   const { model } = context;
-  yield `# ${model.site.name}\n\n---\n\n> ${oneLine(model.site.description)}`;
+  yield `# ${oneLine(model.site.name)}\n\n---\n\n> ${oneLine(model.site.description)}`;
   for (const document of [...model.resources, ...model.articles]) {
     const { key } = partKey(document, context);
     const make = () => fullTextOf(document, context);
@@ -147,7 +147,7 @@ function sectionFullTxt(context: EmitContext, section: LlmsSection): string {
   const texts = section.documents.map((document) => fullTextOf(document, context));
   const body = texts.join('');
   const tokens = estimateTokens(body).toLocaleString('en-US');
-  return `# ${context.model.site.name}: ${section.title}, full text\n\n> ${oneLine(section.description)}\n\nThe documents listed at ${context.urls.llmsSection(section.id)}, in full: about ${tokens} tokens.${body}\n`;
+  return `# ${oneLine(context.model.site.name)}: ${section.title}, full text\n\n> ${section.description}\n\nThe documents listed at ${context.urls.llmsSection(section.id)}, in full: about ${tokens} tokens.${body}\n`;
 }
 
 /** Pushes a body's headings one level down so each document stays one H2 section of the combined file. */

@@ -1,7 +1,4 @@
-/** Text on one line: a title or description cannot start a new section of a Markdown file. */
-export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+import { oneLine } from '../util/text.js';
 
 /** Text for the inside of a Markdown link, `[...]`: one line, and brackets that cannot close it early. */
 export function linkText(text: string): string {

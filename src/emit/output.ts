@@ -1,4 +1,5 @@
 import type { SchemaName, SchemaRegistry } from '../schemas/registry.js';
+import { jsonText } from '../util/json-text.js';
 
 /**
  * A part of a site-wide export made from one document. `key` names what it is made from, so a build
@@ -65,7 +66,7 @@ export function assertValid(registry: SchemaRegistry, schema: SchemaName, value:
 /** A JSON output, checked against its schema before it can be written. */
 export function jsonFile(registry: SchemaRegistry, path: string, value: unknown, schema: SchemaName): OutputFile {
   assertValid(registry, schema, value, path);
-  return { path, content: `${JSON.stringify(value, null, 2)}\n` };
+  return { path, content: `${jsonText(value, 2)}\n` };
 }
 
 /** A record of an export, made when it is written; `key` as for KeyedPart, for a record made from one document. */
@@ -107,7 +108,7 @@ export function keyedNdjsonFile(
         const make = () => {
           const value = record();
           assertValid(registry, schema, value, `${path} line ${at}`);
-          return `${JSON.stringify(value)}\n`;
+          return `${jsonText(value)}\n`;
         };
         yield key ? { key, make } : make();
       }

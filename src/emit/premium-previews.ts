@@ -1,4 +1,5 @@
 import type { Resource } from '../content/model.js';
+import { oneLine } from '../util/text.js';
 import { publicPaths } from '../shared/public-paths.js';
 import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
@@ -10,10 +11,10 @@ export function premiumPreviewMarkdown(resource: Resource, context: EmitContext)
   const { urls } = context;
   const offer = premiumOffer(resource, context);
   const parts = [
-    `# ${resource.title} (premium)`,
-    `> ${resource.description}`,
+    `# ${oneLine(resource.title)} (premium)`,
+    `> ${oneLine(resource.description)}`,
     agentIndexLine(context),
-    ...(resource.premium_summary ? [resource.premium_summary] : []),
+    ...(resource.premium_summary ? [oneLine(resource.premium_summary)] : []),
     `This is a premium resource: its body needs an access key. One key opens every premium resource for one agent, for ${offer.price} ${offer.currency}; buy it at ${offer.checkout_url}. Send the key as \`Authorization: Bearer <API_KEY>\` (or \`x-api-key: <API_KEY>\`) when you fetch \`${urls.resourceMarkdown(resource.slug)}\`; without one, that URL answers HTTP 402 with these terms as JSON.`,
     `Terms: ${urls.terms}`,
   ];

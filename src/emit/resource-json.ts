@@ -1,4 +1,5 @@
 import { agentMarkdownBody } from './agent-links.js';
+import { oneLine } from '../util/text.js';
 import type { Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
 import { estimateTokens } from './context.js';
@@ -63,10 +64,10 @@ export function resourceSources(resource: Resource): string[] {
  */
 export function resourceMarkdown(resource: Resource, context: EmitContext): string {
   const body = agentMarkdownBody(resource, context);
-  return `# ${resource.title}\n\n> ${resource.description}\n\n${agentIndexLine(context)}\n\n${body}\n`;
+  return `# ${oneLine(resource.title)}\n\n> ${oneLine(resource.description)}\n\n${agentIndexLine(context)}\n\n${body}\n`;
 }
 
 /** The line near the top of every Markdown variant that points agents at llms.txt. */
 export function agentIndexLine(context: EmitContext): string {
-  return `Every page of ${context.model.site.name} is listed for agents at ${context.urls.llmsTxt}.`;
+  return `Every page of ${oneLine(context.model.site.name)} is listed for agents at ${context.urls.llmsTxt}.`;
 }

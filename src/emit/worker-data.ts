@@ -7,6 +7,8 @@ import { resourceJson, resourceMarkdown } from './resource-json.js';
 import { resourceHtml } from './resource-variants.js';
 import { serverCard } from './server-card.js';
 import { paywallPages } from './paywall-page.js';
+import { oneLine } from '../util/text.js';
+import { jsonText } from '../util/json-text.js';
 
 export function paymentFacts(context: EmitContext): PaymentFacts {
   const { urls, model } = context;
@@ -40,8 +42,8 @@ export function workerData(context: EmitContext): WorkerData {
       preview: { title: resource.title, description: resource.description, sections: resource.rendered.sections },
       html: resourceHtml(resource, context),
       markdown: resourceMarkdown(resource, context),
-      json: `${JSON.stringify(json, null, 2)}\n`,
-      corpusRecord: JSON.stringify(record),
+      json: `${jsonText(json, 2)}\n`,
+      corpusRecord: jsonText(record),
       paywall: paywallPages(resource, context),
     };
   }
@@ -60,18 +62,18 @@ export function workerData(context: EmitContext): WorkerData {
       name: card.name as string,
       title: context.model.site.name,
       version: context.version,
-      instructions: `${context.model.site.name}: ${context.model.site.description.replace(/\s+/g, ' ').trim()} Start with search or list_resources, read with get_resource or get_article. Premium resources need an access key (see get_access_info). Everything here is read-only.`,
+      instructions: `${oneLine(context.model.site.name)}: ${oneLine(context.model.site.description)} Start with search or list_resources, read with get_resource or get_article. Premium resources need an access key (see get_access_info). Everything here is read-only.`,
       allowedOrigins: context.model.site.mcp.allowed_origins,
       card,
     },
     payment: paymentFacts(context),
     premium,
-    fullCorpusMeta: JSON.stringify(meta),
+    fullCorpusMeta: jsonText(meta),
   };
 }
 
 export const workerDataPath = 'worker/data/worker-data.json';
 
 export function emitWorkerData(context: EmitContext): OutputFile[] {
-  return [{ path: workerDataPath, content: `${JSON.stringify(workerData(context), null, 2)}\n` }];
+  return [{ path: workerDataPath, content: `${jsonText(workerData(context), 2)}\n` }];
 }

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Liquid, LiquidError } from 'liquidjs';
+import { filters, Liquid, LiquidError } from 'liquidjs';
 import { fileProblem } from '../content/file-problem.js';
+import { jsonText } from '../util/json-text.js';
 import { builtinTemplatesDir } from '../util/paths.js';
+import { lineBreakOrControl } from '../util/text.js';
 import { TemplateError } from './template-error.js';
 import { readTemplateText, templateFileSystem } from './template-files.js';
 import { memoRenderTag } from './render-memo.js';
@@ -26,6 +28,25 @@ export interface PageRenderer {
   readAsset(name: string): string;
 }
 
+const lineBreaksAndControls = new RegExp(lineBreakOrControl.source, 'g');
+
+function htmlReference(char: string): string {
+  const code = char.charCodeAt(0);
+  // A reference to any other control character is an HTML parse error, and NEL's reads as `…`.
+  return code === 0x0a || code === 0x0d || code > 0x9f ? `&#x${code.toString(16).toUpperCase()};` : '\ufffd';
+}
+
+/**
+ * The escape of every `{{ value }}`: Liquid's `escape`, then line breaks as character references
+ * (the same text to a browser, in `<pre>` and attribute values too) and control characters, which
+ * HTML does not allow, as U+FFFD. A value never adds a line to a page, nor a character a line-based
+ * reader of the page would split at. Most values have neither, and cost one test.
+ */
+function escapeHtml(this: unknown, value: unknown): string {
+  const escaped = (filters.escape as (this: unknown, value: unknown) => string).call(this, value);
+  return lineBreakOrControl.test(escaped) ? escaped.replace(lineBreaksAndControls, htmlReference) : escaped;
+}
+
 /**
  * Liquid templates looked up first in the user's folder, then in the built-ins: overriding one
  * template means adding that one file, nothing else.
@@ -39,7 +60,7 @@ export function createPageRenderer(userTemplatesDir?: string): PageRenderer {
     partials: roots,
     extname: '.liquid',
     fs: templateFileSystem,
-    outputEscape: 'escape',
+    outputEscape: escapeHtml,
     cache: true,
     strictFilters: true,
     greedy: false,
@@ -89,8 +110,5 @@ function userTemplateError(error: unknown, userDir: string | undefined): Templat
 
 /** JSON for a `<script type="application/ld+json">` element: `<` is escaped so the text cannot close the element. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return jsonText(value).replace(/</g, '\\u003c');
 }

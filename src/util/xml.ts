@@ -1,7 +1,25 @@
-/** Escapes text for an XML element or attribute value. */
+import { lineBreakOrControl } from './text.js';
+
+const xmlReferences: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
+
+/**
+ * Markup characters, and what must not stand raw in XML text: line breaks (LF, CR, NEL, U+2028,
+ * U+2029), which become character references, so a value keeps its every character and the file
+ * never gains a line; and the control characters XML 1.0 does not allow even as a reference,
+ * which become U+FFFD.
+ */
+const escaped = new RegExp(`[<>&"']|${lineBreakOrControl.source}`, 'g');
+
+function reference(char: string): string {
+  const named = xmlReferences[char];
+  if (named) return named;
+  const code = char.charCodeAt(0);
+  // XML 1.0 allows tab, LF and CR below U+0020, and everything from U+007F up to the surrogates.
+  if (code < 0x20 && code !== 0x0a && code !== 0x0d) return '\ufffd';
+  return `&#x${code.toString(16).toUpperCase()};`;
+}
+
+/** Escapes text for an XML element or attribute value: one line, with nothing XML forbids. */
 export function escapeXml(text: string): string {
-  return text.replace(
-    /[<>&"']/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!,
-  );
+  return text.replace(escaped, reference);
 }

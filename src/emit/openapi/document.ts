@@ -1,5 +1,5 @@
 import type { EmitContext } from '../context.js';
-import { oneLine } from '../markdown-text.js';
+import { oneLine } from '../../util/text.js';
 import { apiOperations } from './operations.js';
 import { componentName, referencedSchemas, schemaComponents } from './schema-components.js';
 

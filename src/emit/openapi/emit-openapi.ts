@@ -6,6 +6,7 @@ import { paymentFacts } from '../worker-data.js';
 import { apiCatalog } from './api-catalog.js';
 import { checkOpenApiDocument } from './check-document.js';
 import { openApiDocument } from './document.js';
+import { jsonText } from '../../util/json-text.js';
 
 /**
  * The 402 example: what the worker answers for the site's first premium resource, as a deployment
@@ -27,8 +28,8 @@ export function emitOpenApi(context: EmitContext): OutputFile[] {
   const document = openApiDocument(context, { paymentRequired: paymentRequiredExample(context) });
   checkOpenApiDocument('public/openapi.json', document);
   return [
-    { path: 'public/openapi.json', content: `${JSON.stringify(document, null, 2)}\n` },
+    { path: 'public/openapi.json', content: `${jsonText(document, 2)}\n` },
     { path: 'public/openapi.yaml', content: jsonToYaml(document) },
-    { path: 'public/.well-known/api-catalog', content: `${JSON.stringify(apiCatalog(context), null, 2)}\n` },
+    { path: 'public/.well-known/api-catalog', content: `${jsonText(apiCatalog(context), 2)}\n` },
   ];
 }
