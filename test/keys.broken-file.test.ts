@@ -5,12 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { readKeyFile } from '../src/keys/key-file.js';
 import { cliPath, repoRoot, tempDir } from './helpers/fixtures.js';
 
+/** One `agentdir keys` run, killed after 15 s: a command that waits on its file fails rather than hangs. */
 function keysCli(keysFile: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], {
     cwd: repoRoot,
     encoding: 'utf8',
+    timeout: 15_000,
   });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return { code: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }
 
 function keyFileWith(text: string): string {
@@ -58,5 +60,42 @@ describe('agentdir keys with a broken key file', () => {
     );
     expect(run.stderr).not.toContain(pasted.slice(4, 14));
     expect(() => readKeyFile(file)).toThrow(/malformed keys/);
+  });
+});
+
+describe('agentdir keys with something other than a file at the key file path', () => {
+  it.each([['create', '--tier', 'starter'], ['list'], ['revoke', 'key_1'], ['export']])(
+    '%s refuses a named pipe at once, saying what it is',
+    (...args) => {
+      const file = path.join(tempDir(), 'keys.json');
+      expect(spawnSync('mkfifo', [file]).status).toBe(0);
+      const run = keysCli(file, ...args);
+      expect(run.signal, 'killed after 15 s: it waited on the pipe').toBeNull();
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(`${file} is a named pipe (FIFO), not a regular file, so it was not read.`);
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+      expect(fs.statSync(file).isFIFO()).toBe(true);
+    },
+  );
+
+  it('refuses /dev/zero rather than reading it until memory runs out', () => {
+    const run = keysCli('/dev/zero', 'list');
+    expect(run.signal).toBeNull();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('/dev/zero is a character device, not a regular file, so it was not read.');
+    expect(run.stderr).not.toContain('bad_alloc');
+  });
+
+  it('refuses a folder, and a symlink to nothing, with what each is', () => {
+    const folder = path.join(tempDir(), 'keys.json');
+    fs.mkdirSync(folder);
+    expect(keysCli(folder, 'list').stderr).toContain(`${folder} is a folder, not a regular file`);
+    const link = path.join(tempDir(), 'keys.json');
+    fs.symlinkSync('/nonexistent/keys.json', link);
+    const run = keysCli(link, 'create', '--tier', 'starter');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${link} is a symlink to nothing`);
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
   });
 });

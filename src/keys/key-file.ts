@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sha256Hex, type KeyRecord, type KeyTier } from '../shared/key-hash.js';
 import { displayPath } from '../util/paths.js';
+import { describeRefusal, readRegularFileSync } from '../util/regular-file.js';
 import { describeJsonError } from './json-error.js';
 import { temporaryKeyFile } from './key-file-temporary.js';
 import { keyRecordProblems } from './key-record-problems.js';
@@ -24,9 +25,16 @@ export class KeyFileError extends Error {
 }
 
 export function readKeyFile(file: string): KeyFile {
-  if (!fs.existsSync(file)) return { version: 1, keys: [] };
   const shown = displayPath(file);
-  const text = fs.readFileSync(file, 'utf8');
+  // Opened without waiting and judged by what was opened: a pipe or a device is refused, never read.
+  const read = readRegularFileSync(file);
+  if (!read.ok) {
+    if (read.refusal.reason === 'missing') return { version: 1, keys: [] };
+    throw new KeyFileError(
+      `${shown} ${describeRefusal(read.refusal)}, so it was not read. Name the key file itself: the JSON file \`agentdir keys create\` writes.`,
+    );
+  }
+  const text = read.bytes.toString('utf8');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

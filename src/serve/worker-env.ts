@@ -1,12 +1,23 @@
-import fs from 'node:fs';
 import { parseEnv } from 'node:util';
+import { displayPath } from '../util/paths.js';
+import { describeRefusal, readRegularFileSync } from '../util/regular-file.js';
 import { keyFileReader } from './key-file-reader.js';
+import { ServeError } from './server.js';
 
 /** Names of the worker environment read from the process environment or an env file. */
 const workerVariables = ['AGENTDIR_KEYS', 'X402_FACILITATOR_URL', 'X402_PAY_TO', 'X402_NETWORK', 'X402_ASSET'] as const;
 
+/** An env file is a few lines: one this big is something else, and is refused unread. */
+const envFileMaxBytes = 1024 * 1024;
+
+/** The variables of `--env-file`; a path that is no regular file (a pipe, a device) is refused, never waited on. */
 export function readEnvFile(file: string): Record<string, string> {
-  return parseEnv(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  const read = readRegularFileSync(file, { maxBytes: envFileMaxBytes });
+  if (!read.ok)
+    throw new ServeError(
+      `The --env-file ${displayPath(file)} ${describeRefusal(read.refusal)}, so it was not read. Pass a file of KEY=value lines.`,
+    );
+  return parseEnv(read.bytes.toString('utf8')) as Record<string, string>;
 }
 
 /**
