@@ -17,9 +17,11 @@ interface Run {
 function keysCli(keysFile: string, ...args: string[]): Promise<Run> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
+    // Killed after 30 s (the longest wait here is the 10 s give-up): a run that hangs fails, not the whole suite.
     const child = spawn(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 30_000,
     });
     let stdout = '';
     let stderr = '';
@@ -33,11 +35,20 @@ function keysCli(keysFile: string, ...args: string[]): Promise<Run> {
 /** The id `keys create` reports on stderr ("Created key_... (tier) in ..."). */
 const createdId = (run: Run) => /Created (key_[0-9a-f]+) /.exec(run.stderr)?.[1];
 
-/** A lock file as another `agentdir keys` process would leave it. */
-function writeLock(keysFile: string, pid: number, ageSeconds = 0): string {
+/** A lock file as another `agentdir keys` process would leave it; `started` as it records its process's start. */
+function writeLock(keysFile: string, pid: number, ageSeconds = 0, started?: string): string {
   const lock = `${keysFile}.lock`;
   fs.mkdirSync(path.dirname(lock), { recursive: true });
-  fs.writeFileSync(lock, JSON.stringify({ pid, host: os.hostname(), since: new Date().toISOString(), token: 'other' }));
+  fs.writeFileSync(
+    lock,
+    JSON.stringify({
+      pid,
+      host: os.hostname(),
+      since: new Date().toISOString(),
+      token: 'other',
+      ...(started ? { started } : {}),
+    }),
+  );
   if (ageSeconds) {
     const then = Date.now() / 1000 - ageSeconds;
     fs.utimesSync(lock, then, then);
@@ -93,6 +104,30 @@ describe('agentdir keys under concurrency', () => {
     expect(readKeyFile(keysFile).keys).toHaveLength(1);
   });
 
+  it.skipIf(process.platform !== 'linux')(
+    'breaks a lock whose pid now belongs to a process that started at another time',
+    async () => {
+      const keysFile = path.join(tempDir(), 'keys.json');
+      // This test's own pid runs, but it is not the process that wrote the lock: that one started at tick 1.
+      const lock = writeLock(keysFile, process.pid, 0, '1');
+      const run = await keysCli(keysFile, 'create', '--tier', 'starter');
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.ms).toBeLessThan(5_000);
+      expect(fs.existsSync(lock)).toBe(false);
+    },
+  );
+
+  it('breaks a lock dated in the future even when its process still runs', async () => {
+    const keysFile = path.join(tempDir(), 'keys.json');
+    const lock = writeLock(keysFile, process.pid);
+    const tenYearsAhead = Date.now() / 1000 + 10 * 365 * 24 * 3600;
+    fs.utimesSync(lock, tenYearsAhead, tenYearsAhead);
+    const run = await keysCli(keysFile, 'create', '--tier', 'starter');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.ms).toBeLessThan(5_000);
+    expect(readKeyFile(keysFile).keys).toHaveLength(1);
+  });
+
   it('gives up on a lock held by a running process after 10 s: exit 1, names the lock file, changes nothing', async () => {
     const keysFile = path.join(tempDir(), 'keys.json');
     const lock = writeLock(keysFile, process.pid);
@@ -105,5 +140,31 @@ describe('agentdir keys under concurrency', () => {
     expect(run.stderr).not.toMatch(/^\s+at /m);
     expect(fs.existsSync(keysFile)).toBe(false);
     expect(fs.readFileSync(lock, 'utf8')).toContain('"token":"other"');
+  });
+});
+
+describe('agentdir keys with something other than a lock at the lock path', () => {
+  const planted: [string, (lock: string) => void, string][] = [
+    ['a named pipe', (lock) => void expect(spawnSync('mkfifo', [lock]).status).toBe(0), 'is a named pipe (FIFO)'],
+    [
+      'a symlink to /dev/zero',
+      (lock) => fs.symlinkSync('/dev/zero', lock),
+      'is a symlink, where a regular file is expected',
+    ],
+    ['a folder', (lock) => fs.mkdirSync(lock), 'is a folder, not a regular file'],
+  ];
+
+  it.each(planted)('refuses %s at once with the path to remove, and writes nothing', async (_name, plant, words) => {
+    const keysFile = path.join(tempDir(), 'keys.json');
+    const lock = `${keysFile}.lock`;
+    plant(lock);
+    const run = await keysCli(keysFile, 'create', '--tier', 'starter');
+    expect(run.code).toBe(1);
+    expect(run.ms).toBeLessThan(5_000);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`The lock file ${lock} ${words}`);
+    expect(run.stderr).toContain(`Remove ${lock} and run the command again.`);
+    expect(run.stderr).not.toMatch(/^\s+at |EISDIR/m);
+    expect(fs.existsSync(keysFile)).toBe(false);
   });
 });

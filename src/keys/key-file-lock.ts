@@ -5,6 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { displayPath } from '../util/paths.js';
 import { KeyFileError } from './key-file.js';
 import { processExists } from '../util/process-exists.js';
+import { processStartTime } from '../util/process-start-time.js';
+import { describeRefusal, readRegularFileSync } from '../util/regular-file.js';
 
 export interface LockOptions {
   /** How long to wait for another holder before giving up. */
@@ -24,6 +26,8 @@ interface LockOwner {
   host: string;
   since: string;
   token: string;
+  /** When the process `pid` started (processStartTime), where the system can tell: a pid reused since is told apart by it. */
+  started?: string;
 }
 
 /** What was seen at the lock path; `identity` tells one lock from the next one at the same path. */
@@ -35,6 +39,8 @@ interface SeenLock {
 }
 
 const defaults: Required<LockOptions> = { timeoutMs: 10_000, staleMs: 30_000 };
+/** A lock is a line of JSON: anything this big at its path was not written by agentdir. */
+const lockMaxBytes = 64 * 1024;
 /** Breaking takes microseconds; a break guard this old was left by a process that died meanwhile. */
 const breakGuardStaleMs = 5_000;
 
@@ -47,18 +53,25 @@ export async function acquireLock(lockFile: string, options: LockOptions = {}): 
   const { timeoutMs, staleMs } = { ...defaults, ...options };
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
-    const text = JSON.stringify({
-      pid: process.pid,
-      host: os.hostname(),
-      since: new Date().toISOString(),
-      token: randomBytes(8).toString('hex'),
-    } satisfies LockOwner);
+    const text = ownerText(randomBytes(8).toString('hex'));
     if (createExclusive(lockFile, text)) return heldLock(lockFile, text);
     const seen = inspect(lockFile);
     if (seen && isStale(seen, staleMs) && breakStale(lockFile, seen)) continue;
     if (Date.now() >= deadline) throw timedOut(lockFile, seen?.owner ?? null, timeoutMs);
     await sleep(Math.min(5 * 1.5 ** attempt, 100) * (0.5 + Math.random()));
   }
+}
+
+/** This process as a lock's owner: pid, host, time and, where the system tells it, when the process started. */
+function ownerText(token: string): string {
+  const started = processStartTime(process.pid);
+  return JSON.stringify({
+    pid: process.pid,
+    host: os.hostname(),
+    since: new Date().toISOString(),
+    token,
+    ...(started ? { started } : {}),
+  } satisfies LockOwner);
 }
 
 function heldLock(lockFile: string, text: string): HeldLock {
@@ -95,36 +108,57 @@ function createExclusive(file: string, text: string): boolean {
   return true;
 }
 
+/**
+ * The lock at `file`, or null when there is none. Read only when it is a regular file (never a link:
+ * agentdir writes the lock itself), opened without waiting, so a pipe, a device or a folder planted
+ * at its path is refused with what to do instead of hanging or failing with a stack.
+ */
 function inspect(file: string): SeenLock | null {
-  try {
-    const stat = fs.statSync(file);
-    const text = fs.readFileSync(file, 'utf8');
-    return {
-      identity: `${stat.ino}:${stat.mtimeMs}:${text}`,
-      text,
-      ageMs: Date.now() - stat.mtimeMs,
-      owner: parseOwner(text),
-    };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+  const read = readRegularFileSync(file, { followLinks: false, maxBytes: lockMaxBytes });
+  if (!read.ok) {
+    if (read.refusal.reason === 'missing') return null;
+    throw new KeyFileError(
+      `The lock file ${displayPath(file)} ${describeRefusal(read.refusal)}: it is not a lock agentdir wrote, so the key file was left alone. ` +
+        `Remove ${displayPath(file)} and run the command again.`,
+    );
   }
+  const text = read.bytes.toString('utf8');
+  const { stat } = read;
+  return {
+    identity: `${stat.dev}:${stat.ino}:${stat.mtimeNs}:${text}`,
+    text,
+    // Either way: a clock set back, or a time planted in the future, must not make a lock last for ever.
+    ageMs: Math.abs(Date.now() - Number(stat.mtimeMs)),
+    owner: parseOwner(text),
+  };
 }
 
 function parseOwner(text: string): LockOwner | null {
   try {
-    const owner = JSON.parse(text) as Partial<LockOwner>;
-    return typeof owner.pid === 'number' && typeof owner.host === 'string' ? (owner as LockOwner) : null;
+    const owner = JSON.parse(text) as Partial<LockOwner> | null;
+    if (typeof owner?.pid !== 'number' || typeof owner.host !== 'string') return null;
+    const { started, ...rest } = owner as LockOwner;
+    return typeof started === 'string' ? { ...rest, started } : rest;
   } catch {
     // Empty or half-written: its creator may be writing it right now, so only its age can tell.
     return null;
   }
 }
 
+/**
+ * Stale: older than `staleMs`, or written on this host by a process that is gone. A pid alone does not
+ * say the writer runs: the pid may since belong to another process, so where the lock records when its
+ * process started, a running process that started at another time is not its writer.
+ */
 function isStale(seen: SeenLock, staleMs: number): boolean {
   if (seen.ageMs > staleMs) return true;
+  const owner = seen.owner;
   // A pid means something only on the host that wrote it.
-  return seen.owner !== null && seen.owner.host === os.hostname() && !processExists(seen.owner.pid);
+  if (owner === null || owner.host !== os.hostname()) return false;
+  if (!processExists(owner.pid)) return true;
+  if (owner.started === undefined) return false;
+  const started = processStartTime(owner.pid);
+  return started !== null && started !== owner.started;
 }
 
 /**
@@ -134,12 +168,7 @@ function isStale(seen: SeenLock, staleMs: number): boolean {
  */
 function breakStale(lockFile: string, seen: SeenLock): boolean {
   const guard = `${lockFile}.break`;
-  if (
-    !createExclusive(
-      guard,
-      JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString(), token: '' }),
-    )
-  ) {
+  if (!createExclusive(guard, ownerText(''))) {
     const guardSeen = inspect(guard);
     if (guardSeen && isStale(guardSeen, breakGuardStaleMs)) fs.rmSync(guard, { force: true });
     return false;
