@@ -504,14 +504,15 @@ describe('the parse cache on disk', () => {
 });
 
 describe('unchanged files are not read again', () => {
-  /** The Markdown files of `content` a build read, as paths relative to it. */
+  /** The Markdown files of `content` a build read (or opened to read), as paths relative to it. */
   async function documentsReadBy(content: string, run: () => Promise<unknown>): Promise<string[]> {
     const read = vi.spyOn(fs, 'readFileSync');
+    const opened = vi.spyOn(fs, 'openSync');
     try {
       await run();
       return [
         ...new Set(
-          read.mock.calls
+          [...read.mock.calls, ...opened.mock.calls]
             .map(([file]) => String(file))
             .filter((file) => file.startsWith(content) && file.endsWith('.md'))
             .map((file) => path.relative(content, file).split(path.sep).join('/')),
@@ -519,6 +520,7 @@ describe('unchanged files are not read again', () => {
       ].sort();
     } finally {
       read.mockRestore();
+      opened.mockRestore();
     }
   }
 
@@ -569,18 +571,18 @@ describe('unchanged files are not read again', () => {
     const later = () => status().ctimeNs + 10_000_000_000n;
     // Just written: read, and not remembered.
     const fresh = new SourceDigests(cacheDir, content);
-    expect(fresh.digestOf(file, status()).bytes).toBeDefined();
+    expect(fresh.digestOf(file, status())!.bytes).toBeDefined();
     fresh.save();
-    expect(new SourceDigests(cacheDir, content).digestOf(file, status()).bytes).toBeDefined();
+    expect(new SourceDigests(cacheDir, content).digestOf(file, status())!.bytes).toBeDefined();
     // Settled: remembered, and the next check does not read it.
     const settled = new SourceDigests(cacheDir, content, later);
-    const { digest } = settled.digestOf(file, status());
+    const { digest } = settled.digestOf(file, status())!;
     settled.save();
     expect(new SourceDigests(cacheDir, content, later).digestOf(file, status())).toEqual({ digest });
     // Replaced by rename (an editor's atomic save), same bytes: a new inode, so read again, same digest.
     fs.writeFileSync(`${file}.tmp`, fs.readFileSync(file));
     fs.renameSync(`${file}.tmp`, file);
-    const renamed = new SourceDigests(cacheDir, content, later).digestOf(file, status());
+    const renamed = new SourceDigests(cacheDir, content, later).digestOf(file, status())!;
     expect(renamed.bytes).toBeDefined();
     expect(renamed.digest).toBe(digest);
     // A check that no longer meets a file drops it from the table.

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,5 +74,22 @@ describe('agentdir serve --watch', () => {
     fs.writeFileSync(file, good);
     await eventually(async () => expect((await page('/resources/getting-started')).status).toBe(200));
     expect(fs.readdirSync(path.dirname(dist))).toEqual(['dist']);
+  });
+
+  it('shows a named pipe or a broken link added to resources/ as a problem, and recovers once they are gone', async () => {
+    const pipe = path.join(content, 'resources', 'queue.md');
+    const link = path.join(content, 'resources', 'moved.md');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    fs.symlinkSync('gone.md', link);
+    await eventually(async () => {
+      const broken = await page('/resources/getting-started');
+      expect(broken.status).toBe(500);
+      expect(broken.text).toContain('UnreadableContentFile');
+      expect(broken.text).toContain('queue.md');
+      expect(broken.text).toContain('moved.md');
+    });
+    fs.rmSync(pipe);
+    fs.rmSync(link);
+    await eventually(async () => expect((await page('/resources/getting-started')).status).toBe(200));
   });
 });

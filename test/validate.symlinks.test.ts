@@ -61,16 +61,18 @@ describe('content paths that lead outside the content folder are refused unread'
     expect(fs.existsSync(outDir)).toBe(false);
   });
 
-  it('a named pipe or a link to a device in resources/ is never opened (no hang)', async () => {
+  it('a named pipe or a link to a device in resources/ is never read (no hang), and is reported', async () => {
     const dir = copyFixture('minimal');
     expect(spawnSync('mkfifo', [path.join(dir, 'resources', 'pipe.md')]).status).toBe(0);
     fs.symlinkSync('/dev/zero', path.join(dir, 'resources', 'zero.md'));
     const started = performance.now();
     const result = validate(dir);
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(1);
     expect(performance.now() - started).toBeLessThan(15_000);
+    expect(result.output).toMatch(/resources\/pipe\.md {2}error {2}this is a named pipe/);
+    expect(result.output).toMatch(/resources\/zero\.md {2}error {2}this symlink leads to a character device/);
     const outDir = path.join(tempDir(), 'dist');
-    expect((await build({ contentDir: dir, outDir, sourceDateEpoch: testEpoch })).ok).toBe(true);
+    expect((await build({ contentDir: dir, outDir, sourceDateEpoch: testEpoch })).ok).toBe(false);
   });
 
   it('a folder replaced by a link out of the folder is refused on the next load of the same process', async () => {

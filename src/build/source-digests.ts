@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 import path from 'node:path';
 
@@ -53,16 +54,20 @@ export class SourceDigests {
 
   /**
    * The digest of `file` as it is now: remembered when its status is as when it was last digested,
-   * else read and digested (and its bytes returned, so nobody reads the file twice).
+   * else read and digested (and its bytes returned, so nobody reads the file twice). Null when the
+   * file is no longer the regular file `stat` describes (swapped for another, or for a pipe): it is
+   * then not read here, and the parse that follows checks it again and says why.
    */
-  digestOf(file: string, stat: fs.BigIntStats): { digest: string; bytes?: Buffer } {
+  digestOf(file: string, stat: fs.BigIntStats, maxBytes?: number): { digest: string; bytes?: Buffer } | null {
     const identity = identityOf(stat);
     const known = this.previous[file];
     if (known?.[0] === identity) {
       this.next[file] = known;
       return { digest: known[1] };
     }
-    const bytes = fs.readFileSync(file);
+    const read = readRegularFileSync(file, { sameAs: stat, ...(maxBytes !== undefined ? { maxBytes } : {}) });
+    if (!read.ok) return null;
+    const { bytes } = read;
     const digest = sourceDigest(bytes);
     // Only a status older than the settle time can vouch for the bytes, and only if it held while they were read.
     if (this.now() - stat.ctimeNs > settleNs && identityOf(fs.statSync(file, { bigint: true })) === identity) {
@@ -86,7 +91,9 @@ export class SourceDigests {
 
 function readTable(file: string): Table {
   try {
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown; files?: unknown };
+    const read = readRegularFileSync(file);
+    if (!read.ok) return {};
+    const parsed = JSON.parse(read.bytes.toString('utf8')) as { version?: unknown; files?: unknown };
     if (parsed.version !== tableVersion || typeof parsed.files !== 'object' || parsed.files === null)
       return Object.create(null);
     const table: Table = Object.create(null);

@@ -7,7 +7,8 @@ import fg from 'fast-glob';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from './compiler-key.js';
 import { forgetKeptReads, keepChecked } from '../util/read-once.js';
-import { checkContentFile, type RealFolders } from '../content/content-file.js';
+import { checkContentFile, maxContentFileBytes, type RealFolders } from '../content/content-file.js';
+import { readRegularFileSync } from '../util/regular-file.js';
 import { SourceDigests, sourceDigest } from './source-digests.js';
 
 /** Written beside public/ and worker/ after each build: what went in, what came out. */
@@ -43,25 +44,36 @@ function hashFiles(
 ): void {
   if (!fs.existsSync(root)) return;
   const folders: RealFolders = new Map();
-  for (const file of fg.sync(patterns, { cwd: root, dot: false }).sort()) {
-    const full = path.join(root, file);
+  // Every entry but plain folders: a pipe, a broken link or a folder named `x.md` added to the content
+  // is a change, which the build reports (see document-entries.ts).
+  const entries = fg
+    .sync(patterns, { cwd: root, dot: false, onlyFiles: false, objectMode: true })
+    .filter((found) => !found.dirent.isDirectory() || namedLikeContent.test(found.name))
+    .map((found) => found.path)
+    .sort();
+  for (const entry of entries) {
+    const full = path.join(root, entry);
     // A file the build will refuse (a link out of the folder, a device, a huge file) is never read here either.
     const checked = checkContentFile(root, full, folders);
     const digest =
       'problem' in checked ? `refused: ${checked.problem.message}` : digestKept(full, checked.stat, digests);
-    hash.update(file).update('\0').update(digest).update('\0');
+    hash.update(entry).update('\0').update(digest).update('\0');
   }
 }
 
-/** A file's digest (remembered, or read), kept with any bytes read for the parse that follows (read-once.ts). */
+/**
+ * A file's digest (remembered, or read), kept with any bytes read for the parse that follows
+ * (read-once.ts). A file swapped for another since it was checked is not kept: the parse checks it again.
+ */
 function digestKept(file: string, stat: fs.BigIntStats, digests: SourceDigests | undefined): string {
-  let source: { digest: string; bytes?: Buffer };
-  if (digests) source = digests.digestOf(file, stat);
+  let source: { digest: string; bytes?: Buffer } | null;
+  if (digests) source = digests.digestOf(file, stat, maxContentFileBytes);
   else {
-    const bytes = fs.readFileSync(file);
-    source = { digest: sourceDigest(bytes), bytes };
+    const read = readRegularFileSync(file, { sameAs: stat, maxBytes: maxContentFileBytes });
+    source = read.ok ? { digest: sourceDigest(read.bytes), bytes: read.bytes } : null;
   }
-  keepChecked(file, source);
+  if (!source) return 'changed while checked';
+  keepChecked(file, { ...source, identity: { dev: stat.dev, ino: stat.ino } });
   return source.digest;
 }
 
@@ -71,7 +83,7 @@ function digestKept(file: string, stat: fs.BigIntStats, digests: SourceDigests |
  * With a cache folder, files whose status is unchanged since an earlier check are not read again (SourceDigests).
  */
 export function inputKey(options: InputKeyOptions): string | null {
-  if (!fs.existsSync(path.join(path.resolve(options.contentDir), 'site.yaml'))) return null;
+  if (!fs.lstatSync(path.join(path.resolve(options.contentDir), 'site.yaml'), { throwIfNoEntry: false })) return null;
   const hash = createHash('sha256')
     .update(compilerKey())
     .update(JSON.stringify([options.baseUrl ?? '', options.sourceDateEpoch ?? '']));
@@ -79,13 +91,17 @@ export function inputKey(options: InputKeyOptions): string | null {
   const digests = options.cacheDir ? new SourceDigests(options.cacheDir, contentDir) : undefined;
   hashFiles(hash, contentDir, ['**/*'], digests);
   hashFiles(hash, builtinTemplatesDir, ['**/*'], digests);
-  // A site's own templates may live outside the content folder.
-  const site = fs.readFileSync(path.join(contentDir, 'site.yaml'), { encoding: 'utf8', flag: 'r' });
+  // A site's own templates may live outside the content folder. A site.yaml that is no file is the load's to report.
+  const read = readRegularFileSync(path.join(contentDir, 'site.yaml'), { maxBytes: maxContentFileBytes });
+  const site = read.ok ? read.bytes.toString('utf8') : '';
   const templates = /^templates:\s*["']?([^"'\n#]+?)["']?\s*$/m.exec(site)?.[1];
   if (templates) hashFiles(hash, path.resolve(contentDir, templates), ['**/*'], digests);
   digests?.save();
   return hash.digest('hex');
 }
+
+/** Names of the files a build reads as content: a folder so named is refused, and so counts as an input. */
+const namedLikeContent = /\.(?:md|ya?ml)$/;
 
 /** The last manifest read, with the file identity it was read from: a build reads it up to four times. */
 let lastRead: { file: string; identity: string; bytes: number; manifest: BuildManifest | null } | undefined;

@@ -1,9 +1,10 @@
-import fs from 'node:fs';
 import type { ParsedDocument } from './parse-document.js';
 import { frontMatterSource } from './parse-document.js';
 import type { YamlSource } from './source-file.js';
 import type { CheckedDocument } from './cross-checks.js';
 import { normalizeText } from '../util/text.js';
+import { readRegularFileSync } from '../util/regular-file.js';
+import { maxContentFileBytes } from './content-file.js';
 
 /**
  * A parsed document's located YAML, parsed again only when a cross-file check needs to point at a
@@ -14,7 +15,11 @@ export function defineLazySource<T extends object>(target: T, file: string): T &
   Object.defineProperty(target, 'source', {
     enumerable: false,
     get() {
-      source ??= frontMatterSource(file, normalizeText(fs.readFileSync(file, 'utf8')));
+      if (!source) {
+        // Read as the parse read it; a file since swapped for a pipe or a device gives no positions, never a hang.
+        const read = readRegularFileSync(file, { maxBytes: maxContentFileBytes });
+        source = frontMatterSource(file, read.ok ? normalizeText(read.bytes.toString('utf8')) : '');
+      }
       return source;
     },
   });

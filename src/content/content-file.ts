@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../errors/problem.js';
 import { normalizeText } from '../util/text.js';
+import { type FileRefusal, readRegularFileSync, specialKindOf } from '../util/regular-file.js';
 import { fileProblem } from './file-problem.js';
 
 /** Past this size a content file is refused unread: a Markdown document or a YAML file is never this big. */
@@ -27,7 +28,9 @@ function realFolder(folders: RealFolders, folder: string): string {
 /**
  * Why `file` may not be read as content, or null when it may: a regular file (or a symlink to one)
  * inside `root`, of a sane size. Checked before any read, so a link to /proc/self/environ, /dev/zero
- * or a file elsewhere on the machine is refused without a byte of it reaching the build or a message.
+ * or a file elsewhere on the machine is refused without a byte of it reaching the build or a message,
+ * and a pipe, socket, device, folder or broken link named like a content file is a located problem
+ * rather than an entry skipped without a word.
  */
 export function contentFileProblem(root: string, file: string, folders: RealFolders = new Map()): Problem | null {
   const checked = checkContentFile(root, file, folders);
@@ -44,19 +47,23 @@ export function checkContentFile(
   if (!stat) return { problem: fileProblem(file, 'MissingFile', { missing: 'vanished' }) };
   // A linked folder (articles/guides -> ~/elsewhere) leaves the content folder as surely as a linked file.
   let target = path.join(realFolder(folders, path.dirname(file)), path.basename(file));
-  if (stat.isSymbolicLink()) {
+  const throughLink = stat.isSymbolicLink();
+  if (throughLink) {
     try {
       target = fs.realpathSync(file);
-    } catch {
-      return { problem: fileProblem(file, 'ContentOutsideFolder', { reason: 'dangling-link' }) };
+      stat = fs.statSync(target, { bigint: true });
+    } catch (error) {
+      return { problem: contentReadProblem(file, linkRefusal(error)) };
     }
-    stat = fs.statSync(target, { bigint: true });
+  }
+  // Whatever it is and wherever it leads, a pipe or a device is never read: say so rather than where it is.
+  if (!stat.isFile()) {
+    return { problem: contentReadProblem(file, { reason: 'not-regular', kind: specialKindOf(stat), throughLink }) };
   }
   const relative = path.relative(realFolder(folders, root), target);
   if (relative.startsWith('..') || path.isAbsolute(relative)) {
-    return { problem: fileProblem(file, 'ContentOutsideFolder', { reason: 'outside' }) };
+    return { problem: fileProblem(file, 'ContentOutsideFolder', {}) };
   }
-  if (!stat.isFile()) return { problem: fileProblem(file, 'ContentOutsideFolder', { reason: 'not-a-file' }) };
   if (stat.size > BigInt(maxContentFileBytes)) {
     return {
       problem: fileProblem(file, 'FileTooLarge', { bytes: Number(stat.size), limitBytes: maxContentFileBytes }),
@@ -67,20 +74,55 @@ export function checkContentFile(
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Why a symlink could not be followed (realpath's error), as a refusal. */
+function linkRefusal(error: unknown): FileRefusal {
+  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  if (code === 'ELOOP') return { reason: 'link-loop' };
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { reason: 'broken-link' };
+  return { reason: 'unreadable', code };
+}
+
+/** The problem of a content file that could not be read as one (see readRegularFileSync). */
+export function contentReadProblem(file: string, refusal: FileRefusal): Problem {
+  switch (refusal.reason) {
+    case 'missing':
+    case 'changed':
+      return fileProblem(file, 'MissingFile', { missing: 'vanished' });
+    case 'too-large':
+      return fileProblem(file, 'FileTooLarge', { bytes: refusal.bytes, limitBytes: refusal.limitBytes });
+    default:
+      return fileProblem(file, 'UnreadableContentFile', refusal);
+  }
+}
+
+/** The file a check let through: what is read must be that very file (same device and inode), not one swapped in since. */
+export type CheckedIdentity = { dev: bigint; ino: bigint };
+
 /**
- * A content file's text: checked (contentFileProblem) before a byte is read, so a link out of the
+ * A content file's bytes, read only if it is still the regular file `checked` found (see
+ * checkContentFile): opened without blocking and judged by the opened descriptor, so a file swapped
+ * for a pipe, a device or a link out of the folder after the check is refused, never read or waited on.
+ */
+export function readCheckedContent(
+  file: string,
+  checked: CheckedIdentity | undefined,
+): { ok: true; bytes: Buffer } | { ok: false; problem: Problem } {
+  const read = readRegularFileSync(file, {
+    maxBytes: maxContentFileBytes,
+    ...(checked ? { sameAs: { dev: checked.dev, ino: checked.ino } } : {}),
+  });
+  return read.ok ? { ok: true, bytes: read.bytes } : { ok: false, problem: contentReadProblem(file, read.refusal) };
+}
+
+/**
+ * A content file's text: checked (checkContentFile) before a byte is read, so a link out of the
  * folder is refused and a FIFO or device never blocks the read, then decoded (decodeContentText).
  */
 export function readContentFile(root: string, file: string): ContentRead {
-  const refused = contentFileProblem(root, file);
-  if (refused) return { ok: false, problem: refused };
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch {
-    return { ok: false, problem: fileProblem(file, 'MissingFile', { missing: 'vanished' }) };
-  }
-  return decodeContentText(file, bytes);
+  const checked = checkContentFile(root, file);
+  if ('problem' in checked) return { ok: false, problem: checked.problem };
+  const read = readCheckedContent(file, checked.stat);
+  return read.ok ? decodeContentText(file, read.bytes) : read;
 }
 
 /** 1-based line and column of a character offset. */

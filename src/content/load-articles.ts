@@ -8,6 +8,8 @@ import { checkedDraft, defineLazySource, documentBase } from './assemble-documen
 import { isKnown, type CheckedArticle } from './cross-checks.js';
 import { fieldsThatPassed, type ParsedDocument } from './parse-document.js';
 import { contentFolderShown } from './file-problem.js';
+import { contentFileProblem } from './content-file.js';
+import { articleEntries } from './document-entries.js';
 import { fileProblem, readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import { slugOf, slugPattern } from './slug.js';
@@ -34,14 +36,10 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
   const problems: Problem[] = [];
   const clusters: Cluster[] = [];
   const checked: CheckedArticle[] = [];
-  const slugs = (await fg('articles/*/*.md', { cwd: dir }))
-    .map((file) => slugOf(file))
-    .filter((slug) => slugPattern.test(slug));
+  // Every article entry, readable or not: links to one that cannot be read are not broken links.
+  const slugs = (await articleEntries(dir)).map((file) => slugOf(file)).filter((slug) => slugPattern.test(slug));
   const folders = (await fg('articles/*', { cwd: dir, onlyDirectories: true, absolute: true })).sort();
-  const strayFiles = await fg('articles/*.md', { cwd: dir, absolute: true });
-  for (const file of strayFiles) {
-    problems.push(fileProblem(file, 'MissingFile', { missing: 'cluster folder', folder: contentFolderShown(dir) }));
-  }
+  problems.push(...(await strayEntryProblems(dir, new Set(folders))));
 
   // Each folder's parsed articles, grouped once rather than searched for per cluster.
   const byFolder = new Map<string, [string, ParsedDocument][]>();
@@ -62,7 +60,8 @@ export async function loadClusters(dir: string, parsedArticles: Map<string, Pars
       problems.push(fileProblem(folder, 'InvalidFileName', { kind: 'cluster', name: id }));
       continue;
     }
-    if (!fs.existsSync(clusterFile)) {
+    // lstat: a broken symlink is there, and its read says what is wrong with it.
+    if (!fs.lstatSync(clusterFile, { throwIfNoEntry: false })) {
       problems.push(fileProblem(clusterFile, 'MissingFile', { missing: 'cluster.yaml', cluster: id }));
       continue;
     }
@@ -159,9 +158,35 @@ function nameOf(article: CheckedArticle): string {
   return article.slug ?? path.basename(article.file);
 }
 
-/** The article files of every cluster folder, in a stable order: what the caller parses. */
-export async function articleFiles(dir: string): Promise<string[]> {
-  return (await fg('articles/*/*.md', { cwd: dir, absolute: true })).sort();
+/** A symlink whose target is not there, or that leads back to itself. */
+function isBrokenLink(entry: string): boolean {
+  if (!fs.lstatSync(entry, { throwIfNoEntry: false })?.isSymbolicLink()) return false;
+  try {
+    return !fs.statSync(entry, { throwIfNoEntry: false });
+  } catch {
+    // ELOOP: a link that leads back to itself is as broken.
+    return true;
+  }
+}
+
+/**
+ * What is wrong with the entries of `articles/` that are no cluster folder: a document there belongs
+ * in one, an entry that cannot be read says why (a pipe named `x.md`), and so does a broken symlink
+ * of any name, which may be a whole cluster folder gone missing.
+ */
+async function strayEntryProblems(dir: string, folders: Set<string>): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  const entries = (await fg('articles/*', { cwd: dir, onlyFiles: false, absolute: true })).sort();
+  for (const entry of entries) {
+    if (folders.has(entry)) continue;
+    const document = entry.endsWith('.md');
+    if (!document && !isBrokenLink(entry)) continue;
+    const refused = contentFileProblem(dir, entry);
+    if (refused) problems.push(refused);
+    else if (document)
+      problems.push(fileProblem(entry, 'MissingFile', { missing: 'cluster folder', folder: contentFolderShown(dir) }));
+  }
+  return problems;
 }
 
 /** The folder's articles that join the model, and every article the cross-file checks can look at. */

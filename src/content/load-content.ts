@@ -3,11 +3,17 @@ import { byString } from '../util/compare.js';
 import { isError, sortProblems, type Problem } from '../errors/problem.js';
 import { crossCheck } from './cross-checks.js';
 import { checkStaleness, reviewDateOf } from './stale-check.js';
-import { contentFileProblem, decodeContentText, type RealFolders } from './content-file.js';
+import {
+  type CheckedIdentity,
+  checkContentFile,
+  decodeContentText,
+  readCheckedContent,
+  type RealFolders,
+} from './content-file.js';
 import { slugOf, slugPattern } from './slug.js';
-import { forgetKeptReads, hasKeptRead, keptDigest, readBytes } from '../util/read-once.js';
-import fg from 'fast-glob';
-import { articleFiles, loadClusters } from './load-articles.js';
+import { forgetKeptReads, hasKeptRead, keptDigest, keptIdentity, takeKeptBytes } from '../util/read-once.js';
+import { articleEntries, resourceEntries } from './document-entries.js';
+import { loadClusters } from './load-articles.js';
 import { type DocumentSource, parseDocuments, type ParseStats } from './parse-pool.js';
 import { loadPaths } from './load-paths.js';
 import { assembleResources } from './load-resources.js';
@@ -40,15 +46,19 @@ export async function loadContent(
   // Files that lead outside the content folder (or are no regular files) are refused unread.
   const refused: Problem[] = [];
   const folders: RealFolders = new Map();
+  // The file each check let through: the read that follows must find that one.
+  const checked = new Map<string, CheckedIdentity>();
   const readable = (file: string) => {
     if (hasKeptRead(file)) return true;
-    const problem = contentFileProblem(dir, file, folders);
-    if (problem) refused.push(problem);
-    return !problem;
+    const check = checkContentFile(dir, file, folders);
+    if ('problem' in check) refused.push(check.problem);
+    else checked.set(file, { dev: check.stat.dev, ino: check.stat.ino });
+    return !('problem' in check);
   };
-  const allResourceFiles = (await fg('resources/*.md', { cwd: dir, absolute: true })).sort();
+  // Every entry named like a document, pipes, folders and broken links included: those are problems to report.
+  const allResourceFiles = await resourceEntries(dir);
   const resourceFiles = allResourceFiles.filter(readable);
-  const articleFileList = (await articleFiles(dir)).filter(readable);
+  const articleFileList = (await articleEntries(dir)).filter(readable);
   const resourceSources = resourceFiles.map((file) => ({ file, kind: 'resource' as const, digest: keptDigest(file) }));
   const articleSources = articleFileList.map((file) => ({ file, kind: 'article' as const, digest: keptDigest(file) }));
   const sources: DocumentSource[] = [...resourceSources, ...articleSources];
@@ -57,10 +67,18 @@ export async function loadContent(
     contentDir: dir,
     // Text that is not UTF-8 (or holds NUL bytes) is a problem of its file; the rest is parsed.
     read: ({ file }) => {
-      const bytes = readBytes(file);
-      const read = decodeContentText(file, bytes);
-      if (read.ok) return { text: read.text, bytes };
-      refused.push(read.problem);
+      let bytes = takeKeptBytes(file);
+      if (!bytes) {
+        const read = readCheckedContent(file, checked.get(file) ?? keptIdentity(file));
+        if (!read.ok) {
+          refused.push(read.problem);
+          return null;
+        }
+        bytes = read.bytes;
+      }
+      const decoded = decodeContentText(file, bytes);
+      if (decoded.ok) return { text: decoded.text, bytes };
+      refused.push(decoded.problem);
       return null;
     },
     ...(options.threads === false ? { threads: false } : {}),

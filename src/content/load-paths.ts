@@ -11,7 +11,8 @@ export async function loadPaths(
   dir: string,
 ): Promise<{ paths: LearningPath[]; source?: YamlSource; problems: Problem[] }> {
   const file = path.join(dir, 'paths.yaml');
-  if (!fs.existsSync(file)) return { paths: [], problems: [] };
+  // lstat: a broken symlink is no missing file, and its read says what is wrong with it.
+  if (!fs.lstatSync(file, { throwIfNoEntry: false })) return { paths: [], problems: [] };
   const read = await readYamlFile(dir, file);
   if (!read.source) return { paths: [], problems: read.problems };
   const problems = validateAgainstSchema(read.source, 'paths', 'paths.yaml');

@@ -13,7 +13,8 @@ export async function loadSite(
   baseUrl?: string,
 ): Promise<{ site?: Site; source?: YamlSource; problems: Problem[] }> {
   const file = path.join(dir, 'site.yaml');
-  if (!fs.existsSync(file)) {
+  // lstat: a broken symlink is there, and its read says what is wrong with it.
+  if (!fs.lstatSync(file, { throwIfNoEntry: false })) {
     return {
       problems: [fileProblem(file, 'MissingFile', { missing: 'site.yaml', path: displayPath(file) })],
     };

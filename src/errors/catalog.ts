@@ -1,4 +1,5 @@
 import type { UrlFault } from '../util/url-fault.js';
+import type { FileRefusal } from '../util/regular-file.js';
 
 /**
  * The problem catalog: every problem agentdir reports, with its title and its words. Call sites pass
@@ -52,7 +53,24 @@ type LineBreakArgs = {
   rule: 'line' | 'paragraph';
 };
 
-type OutsideArgs = { reason: 'dangling-link' | 'outside' | 'not-a-file' };
+/** Why an entry of the content folder could not be read: what the file system holds there instead of a file. */
+type UnreadableArgs = Exclude<FileRefusal, { reason: 'missing' | 'too-large' | 'changed' }>;
+
+/** An unreadable entry in words: "is a named pipe (FIFO)", "is a symlink to a character device". */
+function unreadableWhat(args: UnreadableArgs): string {
+  switch (args.reason) {
+    case 'not-regular':
+      return args.throughLink ? `this symlink leads to a ${args.kind}` : `this is a ${args.kind}`;
+    case 'link':
+      return 'this is a symlink where a file is expected';
+    case 'broken-link':
+      return 'this symlink points at nothing';
+    case 'link-loop':
+      return 'this symlink loops back on itself';
+    case 'unreadable':
+      return `this file cannot be opened (${args.code})`;
+  }
+}
 
 /**
  * A content folder that is not there: `folder` as shown (for a setting, its value as written), how
@@ -418,19 +436,28 @@ export const problemCatalog = {
       'or `premium: true` to publish it as a free page for people.',
   },
   ContentOutsideFolder: {
-    title: 'Content path is not a file inside the content folder',
-    message: ({ reason }: OutsideArgs) =>
-      ({
-        'dangling-link': 'the symlink points at nothing',
-        outside: 'this path leads outside the content folder through a symlink, so it was not read',
-        'not-a-file': 'this is not a regular file (a device, pipe or socket), so it was not read',
-      })[reason],
-    hint: ({ reason }: OutsideArgs) =>
-      ({
-        'dangling-link': 'Remove the link, or point it at a file inside the content folder.',
-        outside: 'Copy the file into the content folder instead of linking to it: only files inside it are published.',
-        'not-a-file': 'Replace it with a regular text file.',
-      })[reason],
+    title: 'Content path leads outside the content folder',
+    message: 'this path leads outside the content folder through a symlink, so it was not read',
+    hint: 'Copy the file into the content folder instead of linking to it: only files inside it are published.',
+  },
+  UnreadableContentFile: {
+    title: 'Content entry is not a readable file',
+    message: (args: UnreadableArgs) =>
+      args.reason === 'not-regular'
+        ? `${unreadableWhat(args)}, not a regular file, so it was not read`
+        : `${unreadableWhat(args)}, so it was not read`,
+    hint: (args: UnreadableArgs) => {
+      switch (args.reason) {
+        case 'not-regular':
+          return args.kind === 'folder' && !args.throughLink
+            ? 'A folder named like a content file is never read as one: rename it, or move it out of this folder.'
+            : 'Only regular text files are read (a pipe waits for a writer, a device never ends): replace it with the file it stands for, or remove it.';
+        case 'unreadable':
+          return 'Let this user read it (`chmod u+r`), or move it out of the content folder.';
+        default:
+          return 'Point the link at a file inside the content folder, or remove it.';
+      }
+    },
   },
   FileTooLarge: {
     title: 'File is too large',

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { maxContentFileBytes } from '../content/content-file.js';
+import { readRegularFileSync } from '../util/regular-file.js';
 import { problemCatalog } from './catalog.js';
 import type { Problem } from './problem.js';
 
@@ -60,9 +60,9 @@ function sourceLine(cache: Map<string, string[] | undefined>, file: string, line
   if (!cache.has(file)) {
     try {
       // Only a regular text file of sane size is quoted: never a device, a pipe or a runaway file.
-      const stat = fs.statSync(file);
-      if (!stat.isFile() || stat.size > maxContentFileBytes) throw new Error('not quoted');
-      cache.set(file, fs.readFileSync(file, 'utf8').split(/\r?\n/));
+      const read = readRegularFileSync(file, { maxBytes: maxContentFileBytes });
+      if (!read.ok) throw new Error('not quoted');
+      cache.set(file, read.bytes.toString('utf8').split(/\r?\n/));
     } catch {
       cache.set(file, undefined);
     }

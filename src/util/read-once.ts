@@ -1,15 +1,20 @@
-import fs from 'node:fs';
-
 /**
  * Content files are met twice in one `agentdir build`: digested for the up-to-date check, then
  * parsed. What the check learned is kept until the parse asks: each file's digest (which finds its
- * parse in the cache without reading it again) and, when the check had to read it, its bytes, so
- * the parse sees exactly the bytes the digest covered.
+ * parse in the cache without reading it again), the file it checked (device and inode, so the parse
+ * reads that file or none) and, when the check had to read it, its bytes, so the parse sees exactly
+ * the bytes the digest covered.
  */
-const kept = new Map<string, { digest: string; bytes?: Buffer }>();
+export interface KeptRead {
+  digest: string;
+  identity: { dev: bigint; ino: bigint };
+  bytes?: Buffer;
+}
+
+const kept = new Map<string, KeptRead>();
 
 /** Keeps what the up-to-date check learned of a file it checked and may read. */
-export function keepChecked(file: string, checked: { digest: string; bytes?: Buffer }): void {
+export function keepChecked(file: string, checked: KeptRead): void {
   kept.set(file, checked);
 }
 
@@ -26,12 +31,16 @@ export function keptDigest(file: string): string | undefined {
   return kept.get(file)?.digest;
 }
 
-/** A file's bytes: from the check's read when there is one (and then forgotten), else from disk. */
-export function readBytes(file: string): Buffer {
+/** The file the up-to-date check let through (its device and inode), if it checked it. */
+export function keptIdentity(file: string): KeptRead['identity'] | undefined {
+  return kept.get(file)?.identity;
+}
+
+/** The bytes the check read of a file, handed over once (then forgotten); undefined when it did not read it. */
+export function takeKeptBytes(file: string): Buffer | undefined {
   const entry = kept.get(file);
-  if (!entry?.bytes) return fs.readFileSync(file);
-  const { bytes } = entry;
-  delete entry.bytes;
+  const bytes = entry?.bytes;
+  if (entry) delete entry.bytes;
   return bytes;
 }
 
