@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import fg from 'fast-glob';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,7 +15,7 @@ import { schemaRegistry } from '../src/schemas/registry.js';
 import { SourceDigests, sourceDigest } from '../src/build/source-digests.js';
 import type { ContentModel } from '../src/content/model.js';
 import { testEpoch } from './helpers/build-fixture.js';
-import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
+import { cliPath, copyFixture, readTree, repoRoot, tempDir } from './helpers/fixtures.js';
 
 async function buildWith(contentDir: string, cacheDir: string | null) {
   const outDir = path.join(tempDir(), 'dist');
@@ -479,6 +481,36 @@ describe('the parse cache on disk', () => {
     again.set(key, parsed);
     again.save();
     expect(bodyHtml(new ParseCache(cacheDir, 'site').get(key)!.rendered!)).toBe(bodyHtml(parsed.rendered!));
+  });
+
+  /** `agentdir build` of `content` with `cacheDir`, killed after 30 s: a read that waits on a pipe fails the test. */
+  const cliBuild = (content: string, cacheDir: string, outDir: string) =>
+    spawnSync(process.execPath, [cliPath, 'build', content, '--out', outDir, '--cache-dir', cacheDir], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('rebuilds a pack or a digest table found to be a named pipe, rather than waiting on it', async () => {
+    const content = copyFixture('minimal');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const outDir = path.join(tempDir(), 'dist');
+    // Files settled for two seconds are remembered in the digest table, so the first build writes one.
+    await sleep(2_100);
+    expect(cliBuild(content, cacheDir, outDir).status).toBe(0);
+    const cacheFiles = () =>
+      fg.sync(['parse/*/*/pack-*', 'sources/*'], { cwd: cacheDir, onlyFiles: false, absolute: true });
+    const planted = cacheFiles();
+    expect(planted.some((file) => file.includes(`${path.sep}sources${path.sep}`))).toBe(true);
+    for (const file of planted) {
+      fs.rmSync(file);
+      expect(spawnSync('mkfifo', [file]).status).toBe(0);
+    }
+    fs.appendFileSync(path.join(content, 'resources', 'wire-formats.md'), '\nOne more sentence.\n');
+    const result = cliBuild(content, cacheDir, outDir);
+    expect(result.signal, 'killed after 30 s: the build waited on a pipe in the cache').toBeNull();
+    expect(result.status, result.stderr).toBe(0);
+    expect(cacheFiles().filter((file) => !fs.lstatSync(file).isFile())).toEqual([]);
   });
 
   it('reads the body HTML of no document whose page it keeps, and the output equals a fresh build', async () => {

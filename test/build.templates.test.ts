@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from './helpers/build-fixture.js';
-import { copyFixture, fixturesDir } from './helpers/fixtures.js';
+import { cliPath, copyFixture, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
 
 /** The minimal fixture pointed at a templates folder holding only `resource.liquid`. */
 function withCustomTemplates(): string {
@@ -47,5 +48,24 @@ describe('templates', () => {
     expect(html).not.toContain('<script>alert(1)');
     const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(ld)['@graph'][0].description).toBe('Use <script>alert(1)</script> & friends');
+  });
+
+  it('stops at a template that is a named pipe, naming it, rather than waiting on it', () => {
+    const dir = withCustomTemplates();
+    const pipe = path.join(dir, 'my-templates', 'home.liquid');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    const out = path.join(tempDir(), 'dist');
+    const result = spawnSync(process.execPath, [cliPath, 'build', dir, '--out', out, '--no-cache'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.signal, 'killed after 30 s: the build waited on the pipe').toBeNull();
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `The template ${pipe} is a named pipe (FIFO), not a regular file, so it was not read.`,
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(fs.existsSync(out)).toBe(false);
   });
 });

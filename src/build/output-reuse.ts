@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { readRegularFileSync } from '../util/regular-file.js';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { premiumSlugs } from '../emit/context.js';
 import { documentName } from '../emit/shown-documents.js';
@@ -42,8 +43,11 @@ const structureOf = digestWithout(shownFields);
 
 function hashTemplates(hash: ReturnType<typeof createHash>, folder: string | undefined): void {
   if (!folder || !fs.existsSync(folder)) return;
-  for (const file of fg.sync('**/*', { cwd: folder }).sort())
-    hash.update(file).update(fs.readFileSync(path.join(folder, file)));
+  for (const file of fg.sync('**/*', { cwd: folder }).sort()) {
+    // A template that is no regular file is refused when it is rendered; here it only keys nothing.
+    const read = readRegularFileSync(path.join(folder, file));
+    hash.update(file).update(read.ok ? read.bytes : `refused: ${read.refusal.reason}`);
+  }
 }
 
 /**

@@ -123,7 +123,7 @@ export function readManifest(outDir: string): BuildManifest | null {
   if (!stat?.isFile()) return null;
   const identity = `${stat.ino}/${stat.size}/${stat.mtimeNs}/${stat.ctimeNs}`;
   if (lastRead?.file === file && lastRead.identity === identity) return lastRead.manifest;
-  const manifest = parseManifest(file);
+  const manifest = parseManifest(file, stat);
   lastRead = { file, identity, bytes: Number(stat.size), manifest };
   return manifest;
 }
@@ -138,10 +138,14 @@ export function forgetLargeManifest(): void {
   if (lastRead && lastRead.bytes >= keptThroughParseBytes) lastRead = undefined;
 }
 
-function parseManifest(file: string): BuildManifest | null {
+/** The manifest at `file`, read only if it is still the regular file `stat` describes; null when it is not ours. */
+function parseManifest(file: string, stat: fs.BigIntStats): BuildManifest | null {
+  // Never a pipe or a device swapped in since the stat: those are not read, and the folder is not ours.
+  const read = readRegularFileSync(file, { sameAs: stat });
+  if (!read.ok) return null;
   let manifest: Partial<BuildManifest>;
   try {
-    manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<BuildManifest>;
+    manifest = JSON.parse(read.bytes.toString('utf8')) as Partial<BuildManifest>;
   } catch {
     return null;
   }

@@ -120,6 +120,13 @@ export async function buildCommand(givenContentDir: string | undefined, options:
       process.stderr.write(`${error.message}\n${displayPath(path.resolve(outDir))} was left as it was.\n`);
       return 1;
     }
+    const { TemplateFileError } = await import('../templates/template-files.js');
+    const templateFile =
+      error instanceof TemplateFileError ? error : (error as { originalError?: unknown }).originalError;
+    if (templateFile instanceof TemplateFileError) {
+      process.stderr.write(`${templateFile.message}\n${displayPath(path.resolve(outDir))} was left as it was.\n`);
+      return 1;
+    }
     throw error;
   }
   progress.done();

@@ -5,6 +5,7 @@ import v8 from 'node:v8';
 import type { ParsedDocument, ParseJob } from './parse-document.js';
 import { packedHtmlOf, ParseCacheLostError, type StoredMarkdown, withoutHtml } from '../markdown/stored-markdown.js';
 import { compilerKey } from '../build/compiler-key.js';
+import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 
 /** Entries are spread over this many pack files by the first byte of their key. */
@@ -72,7 +73,9 @@ export class ParseCache {
     let entries = this.shards.get(shard);
     if (!entries) {
       try {
-        entries = v8.deserialize(fs.readFileSync(this.packPath(shard))) as Shard;
+        // A pipe or a device at a pack's path is no pack: refused unread, the pack rebuilt on save.
+        const read = readRegularFileSync(this.packPath(shard));
+        entries = read.ok ? (v8.deserialize(read.bytes) as Shard) : new Map();
         if (!(entries instanceof Map) || !this.htmlIsThere(entries)) entries = new Map();
       } catch {
         // Missing or unreadable (an older format, a torn disk): an empty pack, rebuilt on save.
@@ -168,7 +171,9 @@ export class ParseCache {
       if (!at) return packedHtmlOf(rendered);
       let whole = oldFiles.get(at.file);
       if (!whole) {
-        whole = fs.readFileSync(at.file);
+        const read = readRegularFileSync(at.file);
+        if (!read.ok) throw new ParseCacheLostError(at.file);
+        whole = read.bytes;
         oldFiles.set(at.file, whole);
       }
       if (at.offset + at.length > whole.length) throw new ParseCacheLostError(at.file);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { openRegularFileSync } from '../util/regular-file.js';
 import type { RenderedMarkdown } from './render.js';
 
 /** Where a body's packed HTML is in a file of the parse cache (src/content/parse-cache.ts). */
@@ -52,11 +53,14 @@ export function packedHtmlOf(stored: StoredMarkdown): Uint8Array {
   const bytes = new Uint8Array(at.length);
   let read = -1;
   try {
-    const descriptor = fs.openSync(at.file, 'r');
-    try {
-      read = fs.readSync(descriptor, bytes, 0, at.length, at.offset);
-    } finally {
-      fs.closeSync(descriptor);
+    // Opened without waiting and judged by what was opened: a pipe put at its path is lost HTML, not a hang.
+    const opened = openRegularFileSync(at.file);
+    if (opened.ok) {
+      try {
+        read = fs.readSync(opened.fd, bytes, 0, at.length, at.offset);
+      } finally {
+        fs.closeSync(opened.fd);
+      }
     }
   } catch {
     // Reported below, with what to do.
