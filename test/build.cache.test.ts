@@ -513,6 +513,24 @@ describe('the parse cache on disk', () => {
     expect(cacheFiles().filter((file) => !fs.lstatSync(file).isFile())).toEqual([]);
   });
 
+  it('removes temporaries a killed build left in the cache, and leaves one being written alone', async () => {
+    const content = copyFixture('minimal');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const outDir = path.join(tempDir(), 'dist');
+    await sleep(2_100);
+    expect(cliBuild(content, cacheDir, outDir).status).toBe(0);
+    const [table] = fg.sync('sources/*.json', { cwd: cacheDir, absolute: true });
+    const abandoned = `${table}.4242.k1ll3d.tmp`;
+    const current = `${table}.4243.wr1t1ng.tmp`;
+    for (const file of [abandoned, current]) fs.writeFileSync(file, 'half a write');
+    const hourAgo = Date.now() / 1000 - 3600;
+    fs.utimesSync(abandoned, hourAgo, hourAgo);
+    fs.appendFileSync(path.join(content, 'resources', 'wire-formats.md'), '\nOne more sentence.\n');
+    expect(cliBuild(content, cacheDir, outDir).status).toBe(0);
+    expect(fs.existsSync(abandoned)).toBe(false);
+    expect(fs.existsSync(current)).toBe(true);
+  });
+
   it('reads the body HTML of no document whose page it keeps, and the output equals a fresh build', async () => {
     const { content, cacheDir, run, equalsFreshBuild } = incrementalSite();
     await run();
