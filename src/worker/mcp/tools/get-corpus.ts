@@ -13,7 +13,7 @@ import {
 } from '../json-schema.js';
 import { document, nextCursor } from '../output-schemas.js';
 import { corpusLicenseRequired } from '../schema-parts.js';
-import { decodeCursor, page } from '../pagination.js';
+import { decodeCursor, page, type PageBytes } from '../pagination.js';
 import type { CorpusRecord } from '../site-types.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import { ToolArgumentError, type Tool, type ToolContext } from '../tool.js';
@@ -30,23 +30,48 @@ const corpusOutput = (extra: Record<string, unknown> = {}) =>
     ['total', 'records'],
   );
 
+/**
+ * Records one page may hold besides its `limit`: 1 MiB of JSON. An answer carries them twice (as
+ * structured content and as its JSON text), so a page stays well under the 4 MiB of one answer
+ * however long a site's bodies are.
+ */
+export const maxCorpusPageBytes = 1024 * 1024;
+
+// Records of the free export are parsed once per isolate, so each is measured once too.
+const recordSizes = new WeakMap<CorpusRecord, number>();
+function freeRecordSize(record: CorpusRecord): number {
+  let size = recordSizes.get(record);
+  if (size === undefined) {
+    size = JSON.stringify(record).length;
+    recordSizes.set(record, size);
+  }
+  return size;
+}
+
+/** What agents read about paging, in both corpus tools' descriptions. */
+const pagingNote = `A page holds at most \`limit\` records and at most ${maxCorpusPageBytes / 1024 / 1024} MiB of them (at least one record); follow \`nextCursor\` for the rest.`;
+
 async function corpusPage(args: Record<string, unknown>, context: ToolContext, full: boolean) {
   const offset = decodeCursor(args.cursor as string | undefined);
   if (offset === null)
     throw new ToolArgumentError('`cursor` is not a cursor this server issued; omit it to start from the first page.');
   const [meta, ...records] = await context.site.ndjson<CorpusRecord>(publicPaths.corpusJsonl);
-  const withBodies = full
-    ? records.map((record) =>
-        record.type === 'resource' && context.data.premium[record.slug]
-          ? (JSON.parse(context.data.premium[record.slug]!.corpusRecord) as CorpusRecord)
-          : record,
-      )
-    : records;
-  const { items, nextCursor: next } = page(withBodies, offset, (args.limit as number | undefined) ?? 10);
+  // The full export swaps in the premium records of the page alone, measured by their JSON text.
+  const premiumRecord = (record: CorpusRecord) =>
+    full && record.type === 'resource' ? context.data.premium[record.slug]?.corpusRecord : undefined;
+  const pageBytes: PageBytes<CorpusRecord> = {
+    maxBytes: maxCorpusPageBytes,
+    sizeOf: (record) => premiumRecord(record)?.length ?? freeRecordSize(record),
+  };
+  const { items, nextCursor: next } = page(records, offset, (args.limit as number | undefined) ?? 10, pageBytes);
+  const withBodies = items.map((record) => {
+    const premium = premiumRecord(record);
+    return premium ? (JSON.parse(premium) as CorpusRecord) : record;
+  });
   return {
     meta: full ? (JSON.parse(context.data.fullCorpusMeta) as CorpusRecord) : meta!,
     total: records.length,
-    records: items,
+    records: withBodies,
     ...(next ? { nextCursor: next } : {}),
   };
 }
@@ -54,8 +79,7 @@ async function corpusPage(args: Record<string, unknown>, context: ToolContext, f
 export const getCorpus: Tool = {
   name: 'get_corpus',
   title: 'Get the free corpus',
-  description:
-    'Page through the free corpus export: every resource with metadata and its Markdown body in `text`; premium bodies are null with a `premium_summary`. Same records as /api/corpus.jsonl.',
+  description: `Page through the free corpus export: every resource with metadata and its Markdown body in \`text\`; premium bodies are null with a \`premium_summary\`. Same records as /api/corpus.jsonl. ${pagingNote}`,
   inputSchema: input({ cursor: cursorArgument, limit: limitArgument(50, 10) }),
   outputSchema: corpusOutput(),
   async run(args, context) {
@@ -70,8 +94,7 @@ export const getCorpus: Tool = {
 export const getFullCorpus: Tool = {
   name: 'get_full_corpus',
   title: 'Get the full corpus',
-  description:
-    "Page through the full corpus export, premium bodies included (the counterpart of /api/corpus.full.jsonl). Needs a key of the corpus license or redistribution tier (api_key or the request's Authorization header); otherwise returns how to buy one.",
+  description: `Page through the full corpus export, premium bodies included (the counterpart of /api/corpus.full.jsonl). Needs a key of the corpus license or redistribution tier (api_key or the request's Authorization header); otherwise returns how to buy one. ${pagingNote}`,
   inputSchema: input({ api_key: apiKeyArgument, cursor: cursorArgument, limit: limitArgument(50, 10) }),
   outputSchema: object(
     {
