@@ -148,7 +148,10 @@ describe('agentdir serve --watch over an older build', () => {
     expect(await titleOf(server, 'wire-formats')).toBe('Wire formats');
     renameSave(file, good.replace('title: Wire formats', 'title: Wire formats, fixed'));
     await eventually(async () => expect(await titleOf(server, 'wire-formats')).toBe('Wire formats, fixed'));
-    expect((await server.get('/resources/getting-started', { Accept: 'text/html' })).status).toBe(200);
+    // The new files answer as soon as they are written; the problems clear once the new worker has loaded.
+    await eventually(async () =>
+      expect((await server.get('/resources/getting-started', { Accept: 'text/html' })).status).toBe(200),
+    );
   });
 
   it('serves a build that is already up to date without building again', async () => {

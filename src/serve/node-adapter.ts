@@ -69,7 +69,37 @@ export function closeAfterAnswer(request: IncomingMessage, response: ServerRespo
   });
 }
 
-/** Writes a web-standard Response to a Node response, streaming its body. */
+/**
+ * How long a client may take no more of an answer before its connection is closed: the answer's
+ * unsent part is held meanwhile (the worker counts it against its budget of answers held at once).
+ */
+const stalledMs = 30_000;
+
+/** Resolves true once `target` drains, false if it closes or takes nothing for `stalledMs` (it is then destroyed). */
+function drained(target: ServerResponse): Promise<boolean> {
+  if (target.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const settle = (ok: boolean) => {
+      clearTimeout(timer);
+      target.off('drain', onDrain);
+      target.off('close', onClose);
+      resolve(ok);
+    };
+    const onDrain = () => settle(true);
+    const onClose = () => settle(false);
+    const timer = setTimeout(() => {
+      target.destroy();
+      settle(false);
+    }, stalledMs);
+    target.once('drain', onDrain);
+    target.once('close', onClose);
+  });
+}
+
+/**
+ * Writes a web-standard Response to a Node response, streaming its body as the client reads it.
+ * When the client goes away, or stops reading, the body is cancelled, so whatever it holds is let go.
+ */
 export async function sendWebResponse(response: Response, target: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -77,8 +107,9 @@ export async function sendWebResponse(response: Response, target: ServerResponse
   });
   target.writeHead(response.status, response.statusText || undefined, headers);
   if (!response.body) return void target.end();
+  // Leaving the loop early cancels the body stream.
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    if (!target.write(chunk)) await new Promise((resolve) => target.once('drain', resolve));
+    if (target.destroyed || (!target.write(chunk) && !(await drained(target)))) break;
   }
   target.end();
 }

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FindFile } from './asset-intent.js';
 
@@ -21,14 +21,24 @@ export function publicFolder(root: string): FindFile {
     const target = path.join(root, key);
     // The key has no dot segments; this keeps even a bug inside the root.
     if (!target.startsWith(root + path.sep)) return null;
-    const real = await fs.realpath(target).catch(() => null);
+    // Synchronous, as the files of a local build are: a file answers in one turn of the event loop,
+    // not one per system call, however busy the loop is with the worker's answers.
+    const real = realpathOrNull(target);
     if (!real) return null;
     // Read each time: a rebuild may put a new folder at the same path.
-    const relative = path.relative(await fs.realpath(root), real);
+    const relative = path.relative(fs.realpathSync(root), real);
     if (relative.startsWith('..') || path.isAbsolute(relative) || hostFiles.has(relative)) return null;
-    if (!(await fs.stat(real).catch(() => null))?.isFile()) return null;
-    return { key, id: real, read: () => fs.readFile(real) as Promise<Uint8Array<ArrayBuffer>> };
+    if (!fs.statSync(real, { throwIfNoEntry: false })?.isFile()) return null;
+    return { key, id: real, read: async () => fs.readFileSync(real) as Uint8Array<ArrayBuffer> };
   };
+}
+
+function realpathOrNull(target: string): string | null {
+  try {
+    return fs.realpathSync(target);
+  } catch {
+    return null;
+  }
 }
 
 /** `files`, with the pages in `memory` (keyed like files: `/resources/x/index.html`) answered first. */
