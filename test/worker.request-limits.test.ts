@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxBatchAnswerBytes, maxBatchItems } from '../src/worker/mcp/batch.js';
+import { maxAnswerBytes } from '../src/worker/mcp/answer-budget.js';
+import { maxBatchItems } from '../src/worker/mcp/batch.js';
+import { maxBodyBytes } from '../src/worker/routes/mcp.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, tempDir } from './helpers/fixtures.js';
+import { memoryOf, procStatusReadable } from './helpers/process-memory.js';
 import { startServe, startWorkerd } from './helpers/runtimes.js';
 import { trickle, upload, uploadDespiteReset } from './helpers/upload.js';
 
@@ -88,21 +91,21 @@ describe.each(['serve', 'workerd'])('request limits on %s', (runtime) => {
     expect(answer.body.map((entry: { id: number }) => entry.id)).toEqual(batch.map((message) => message.id));
   });
 
-  it(`stops running a batch once its answers reach ${maxBatchAnswerBytes / megabyte} MiB, and says so for each request left`, async () => {
+  it(`stops running a batch once its answers reach ${maxAnswerBytes / megabyte} MiB, and says so for each request left`, async () => {
     const single = await post(corpusCall(0));
     const pageBytes = Buffer.byteLength(single.text);
     expect(pageBytes).toBeGreaterThan(megabyte);
     const answer = await post(Array.from({ length: maxBatchItems }, (_, index) => corpusCall(index)));
     expect(answer.status).toBe(200);
-    expect(Buffer.byteLength(answer.text)).toBeLessThanOrEqual(maxBatchAnswerBytes + 10_000);
+    expect(Buffer.byteLength(answer.text)).toBeLessThanOrEqual(maxAnswerBytes + 10_000);
     const entries = answer.body as { id: number; result?: unknown; error?: { code: number; message: string } }[];
     expect(entries.map((entry) => entry.id)).toEqual([...Array(maxBatchItems).keys()]);
     const answered = entries.filter((entry) => entry.result).length;
     // Every page fits until the next would pass the cap (ids of one or two digits aside).
-    expect(Math.abs(answered - Math.floor(maxBatchAnswerBytes / (pageBytes + 1)))).toBeLessThanOrEqual(1);
+    expect(Math.abs(answered - Math.floor(maxAnswerBytes / (pageBytes + 1)))).toBeLessThanOrEqual(1);
     for (const entry of entries.slice(answered)) {
       expect(entry.error!.code).toBe(-32600);
-      expect(entry.error!.message).toContain(String(maxBatchAnswerBytes));
+      expect(entry.error!.message).toContain(String(maxAnswerBytes));
     }
   });
 
@@ -111,7 +114,7 @@ describe.each(['serve', 'workerd'])('request limits on %s', (runtime) => {
       const answer = await uploadDespiteReset(urls[runtime]!, route, { offered: 50_000_000 });
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body)).toBeTypeOf('object');
-      // The limits are 1 MB and 10 KB; socket buffers let a few more megabytes through before the answer.
+      // The limits are 256 KiB and 10 KB; socket buffers let a few more megabytes through before the answer.
       expect(answer.sent).toBeLessThan(20_000_000);
       expect(answer.ms).toBeLessThan(5_000);
     });
@@ -124,7 +127,7 @@ describe.each(['serve', 'workerd'])('request limits on %s', (runtime) => {
   }
 
   it('answers a body that arrives slowly, under the limit, and other clients meanwhile', async () => {
-    const padded = `{"jsonrpc":"2.0","id":1,"method":"ping"${' '.repeat(600_000)}}`;
+    const padded = `{"jsonrpc":"2.0","id":1,"method":"ping"${' '.repeat(maxBodyBytes - 100)}}`;
     const slow = trickle(urls[runtime]!, '/mcp', padded, 20, 75);
     for (let round = 0; round < 5; round++) {
       const started = performance.now();
@@ -137,14 +140,7 @@ describe.each(['serve', 'workerd'])('request limits on %s', (runtime) => {
   });
 });
 
-/** Resident and peak memory of a process, in bytes (Linux /proc). */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)![1]) * 1024;
-  return { rss: field('VmRSS'), peak: field('VmHWM') };
-}
-
-describe.skipIf(!fs.existsSync('/proc/self/status'))('agentdir serve under large uploads', () => {
+describe.skipIf(!procStatusReadable)('agentdir serve under large uploads', () => {
   let server: Awaited<ReturnType<typeof startServe>>;
   // Its own process, so the peak memory measured is the uploads' alone.
   beforeAll(async () => {

@@ -4,6 +4,10 @@ import { expect, it } from 'vitest';
 import { workerCodeBudget } from '../../src/build/worker-budget.js';
 import { defaultLimits } from '../../src/grader/fetcher.js';
 import { facilitatorTimeoutMs, maxFacilitatorAnswerBytes } from '../../src/worker/x402/facilitator.js';
+import { answerBudgetBytes, maxAnswerBytes, retryAfterSeconds } from '../../src/worker/mcp/answer-budget.js';
+import { maxBatchItems } from '../../src/worker/mcp/batch.js';
+import { maxCorpusPageBytes } from '../../src/worker/mcp/tools/get-corpus.js';
+import { maxBodyBytes } from '../../src/worker/routes/mcp.js';
 import { repoRoot } from '../helpers/fixtures.js';
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
@@ -25,4 +29,18 @@ it('names the bounds of outbound answers the grader and the x402 gateway enforce
   expect(row('grader fetches')).toContain(
     `${defaultLimits.maxFetches} requests and ${defaultLimits.totalMs / 1000} s per grading`,
   );
+});
+
+it('names the bounds of /mcp the worker enforces in the Limits table', () => {
+  const limits = readme.slice(readme.indexOf('## Limits'), readme.indexOf('\n## ', readme.indexOf('## Limits') + 1));
+  const mebibytes = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
+  for (const figure of [
+    `${maxBodyBytes / 1024} KiB, one message or a batch of at most ${maxBatchItems}`,
+    `${mebibytes(maxAnswerBytes)} of JSON`,
+    `${mebibytes(answerBudgetBytes)} of answers`,
+    `Retry-After: ${retryAfterSeconds}`,
+    `${mebibytes(maxCorpusPageBytes)} of them`,
+    '128 MB',
+  ])
+    expect(limits).toContain(figure);
 });

@@ -525,6 +525,11 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
           '406': response('Accept does not list application/json.', { 'application/json': { schema: jsonRpcError } }),
           '413': response('The message is too large.', { 'application/json': { schema: jsonRpcError } }),
           '415': response('The body is not application/json.', { 'application/json': { schema: jsonRpcError } }),
+          '503': response(
+            'Busy: the server is making or sending as many answers as it holds at once, and ran nothing of the request. Send it again after `Retry-After`.',
+            { 'application/json': { schema: jsonRpcError } },
+            { 'Retry-After': { description: 'Seconds to wait before sending again.', schema: { type: 'integer' } } },
+          ),
         },
       },
     },

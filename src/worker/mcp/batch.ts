@@ -1,16 +1,12 @@
+import { answerBudget, maxAnswerBytes } from './answer-budget.js';
+import { busyResponse, heldAnswer } from './answer-body.js';
 import { errorBody, handleMessage, isRequestShape, isResponseShape, rpcResponse } from './json-rpc.js';
 import { errorCodes, RpcError } from './rpc-error.js';
-import type { ToolContext } from './tool.js';
+import { answerTurns } from './answer-turns.js';
+import type { RequestContext } from './tool.js';
 
 /** Messages one batch may hold: each can be a corpus page, so a batch multiplies the work of one request. */
 export const maxBatchItems = 32;
-
-/**
- * Size the answers to one batch may reach, in characters of JSON (bytes, for ASCII text): 16 MiB, over
- * 20 times the largest single answer of the default site (a 50-record get_corpus page, about 0.75 MB),
- * yet small enough that one batch can neither exhaust memory nor hold the server for long.
- */
-export const maxBatchAnswerBytes = 16 * 1024 * 1024;
 
 const invalidMessage = new RpcError(
   errorCodes.invalidRequest,
@@ -18,18 +14,20 @@ const invalidMessage = new RpcError(
 );
 const notRun = new RpcError(
   errorCodes.invalidRequest,
-  `Not run: the batch's answers reached ${maxBatchAnswerBytes} bytes; send it alone.`,
+  `Not run: the batch's answers reached ${maxAnswerBytes} bytes, the most one answer may hold; send this request again in another batch, or alone.`,
 );
 
 /**
- * Answers a JSON-RPC batch (protocol 2025-03-26) in order, measuring each answer as it is made. Once
- * they pass `maxBatchAnswerBytes`, the answer that did so and every request after it get `notRun`
- * instead: nothing further runs, and a client can send those requests again on their own.
+ * Answers a JSON-RPC batch (protocol 2025-03-26) in order, within room for one answer reserved from
+ * the isolate's budget (none: 503, nothing run), one message per turn of the isolate's answer turns.
+ * Each answer is measured as it is made; once they pass
+ * `maxAnswerBytes`, the answer that did so and every request after it get `notRun` instead: nothing
+ * further runs, and a client can send those requests again on their own.
  */
 export async function answerBatch(
   items: unknown[],
   headers: Headers,
-  context: ToolContext,
+  context: RequestContext,
   cors: Record<string, string>,
 ): Promise<Response> {
   // 413, not 400: the batch is well-formed but larger than this server will process; resending it whole cannot succeed.
@@ -43,22 +41,45 @@ export async function answerBatch(
       cors,
     );
   }
-  const answers: unknown[] = [];
+  const reservation = answerBudget.reserve();
+  if (!reservation) return busyResponse(null, cors);
+  const texts: string[] = [];
   let size = 0;
-  for (const item of items) {
-    if (isResponseShape(item)) continue;
-    if (!isRequestShape(item)) {
-      answers.push(errorBody(null, invalidMessage));
-      continue;
+  let stopped = false;
+  const add = (text: string) => {
+    reservation.use(text.length);
+    texts.push(text);
+    size += text.length + 1;
+  };
+  try {
+    for (const item of items) {
+      if (isResponseShape(item)) continue;
+      if (!isRequestShape(item)) {
+        add(JSON.stringify(errorBody(null, invalidMessage)));
+        continue;
+      }
+      if (stopped) {
+        if (item.id !== undefined) add(JSON.stringify(errorBody(item.id, notRun)));
+        continue;
+      }
+      const text = await answerTurns.run(async (pause) => {
+        const answer = await handleMessage(item, headers, {
+          ...context,
+          awaitNetwork: (work) => reservation.awaitNetwork(pause(work)),
+        });
+        return answer && JSON.stringify(answer.body);
+      });
+      if (text === null) continue;
+      stopped = size + text.length + 1 > maxAnswerBytes;
+      add(stopped ? JSON.stringify(errorBody(item.id ?? null, notRun)) : text);
     }
-    if (size > maxBatchAnswerBytes) {
-      if (item.id !== undefined) answers.push(errorBody(item.id, notRun));
-      continue;
-    }
-    const answer = await handleMessage(item, headers, context);
-    if (!answer) continue;
-    size += JSON.stringify(answer.body).length + 1;
-    answers.push(size > maxBatchAnswerBytes ? errorBody(item.id ?? null, notRun) : answer.body);
+  } catch (error) {
+    answerBudget.drop(reservation.hold);
+    throw error;
+  } finally {
+    reservation.close();
   }
-  return answers.length ? rpcResponse(200, answers, cors) : new Response(null, { status: 202, headers: cors });
+  return texts.length
+    ? heldAnswer(reservation, texts, 'batch', 200, cors)
+    : new Response(null, { status: 202, headers: cors });
 }

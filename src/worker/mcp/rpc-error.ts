@@ -6,6 +6,8 @@ export const errorCodes = {
   invalidParams: -32602,
   internalError: -32603,
   resourceNotFound: -32002,
+  /** Implementation-defined (JSON-RPC reserves -32000 to -32099 for servers): too busy to run the request now. */
+  serverBusy: -32000,
 } as const;
 
 /** A failure that becomes a JSON-RPC error response. */

@@ -9,7 +9,12 @@ export interface ToolContext {
   env: WorkerEnv;
   /** The key from this request's Authorization: Bearer or x-api-key header, if any. */
   requestKey: string | null;
+  /** Waits for `work` on the network (an x402 facilitator) without holding the request's answer budget meanwhile. */
+  awaitNetwork<T>(work: Promise<T>): Promise<T>;
 }
+
+/** What a request brings to the tools before it holds any answer budget. */
+export type RequestContext = Omit<ToolContext, 'awaitNetwork'>;
 
 export interface ToolOutput {
   structured: Record<string, unknown>;

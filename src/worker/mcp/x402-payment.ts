@@ -35,11 +35,8 @@ export async function payForResource(slug: string, context: ToolContext, meta: R
   const payment = paymentOfVersion(2, given, where);
   if (payment.kind === 'invalid') return required(payment.reason);
   try {
-    const settlement = await settle(
-      config.facilitatorUrl,
-      2,
-      payment.payload,
-      offeredRequirements(slug, config, context.data),
+    const settlement = await context.awaitNetwork(
+      settle(config.facilitatorUrl, 2, payment.payload, offeredRequirements(slug, config, context.data)),
     );
     if (!settlement.paid) return required(settlement.reason);
     return { kind: 'paid', receipt: { ...settlement.receipt } };

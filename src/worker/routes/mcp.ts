@@ -3,13 +3,18 @@ import { presentedKey } from '../access-keys.js';
 import type { WorkerEnv } from '../env.js';
 import { readBody } from '../read-body.js';
 import { SiteAssets } from '../site-assets.js';
+import { answerMessage } from '../mcp/answer-message.js';
 import { answerBatch } from '../mcp/batch.js';
-import { errorBody, handleMessage, isRequestShape, isResponseShape, rpcResponse, type Id } from '../mcp/json-rpc.js';
+import { errorBody, isRequestShape, isResponseShape, rpcResponse, type Id } from '../mcp/json-rpc.js';
 import { errorCodes, RpcError } from '../mcp/rpc-error.js';
-import type { ToolContext } from '../mcp/tool.js';
+import type { RequestContext } from '../mcp/tool.js';
 
-/** One JSON-RPC message (or batch) of 1 MB is far more than any call of this server needs. */
-const maxBodyBytes = 1_000_000;
+/**
+ * The largest message (or batch) read: 256 KiB. The largest call of this server, a tools/call with an
+ * x402 payment in `_meta`, is a few kilobytes, so a full batch of them fits; parsed, even the most
+ * object-dense JSON of this size stays within a few megabytes of a 128 MB isolate.
+ */
+export const maxBodyBytes = 256 * 1024;
 const allowHeaders = 'Content-Type, Accept, Authorization, x-api-key, MCP-Protocol-Version, Mcp-Method, Mcp-Name';
 
 /** Origins that may call /mcp from a browser: the site's own, loopback (local development) and configured ones. */
@@ -118,7 +123,7 @@ export async function handleMcp(request: Request, env: WorkerEnv, data: WorkerDa
       cors,
     );
   }
-  const context: ToolContext = {
+  const context: RequestContext = {
     site: new SiteAssets(env.ASSETS, request.url),
     data,
     env,
@@ -160,7 +165,5 @@ export async function handleMcp(request: Request, env: WorkerEnv, data: WorkerDa
       cors,
     );
   }
-  const answer = await handleMessage(parsed, request.headers, context);
-  if (!answer) return new Response(null, { status: 202, headers: cors });
-  return rpcResponse(answer.status, answer.body, cors);
+  return answerMessage(parsed, request.headers, context, cors);
 }
