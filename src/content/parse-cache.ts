@@ -120,7 +120,13 @@ export class ParseCache {
     return this.load(shard).get(key);
   }
 
+  /**
+   * Keeps a parse for later builds, unless it ran out of its render budget: how long a render takes
+   * and how much stack it has depend on the machine and the thread, so such a document is parsed
+   * again next time, and says the same with or without the cache.
+   */
   set(key: string, value: ParsedDocument): void {
+    if (value.problems.some((problem) => problem.code === 'ParseBudgetExceeded')) return;
     const shard = this.shardOf(key);
     this.use(shard, key);
     this.load(shard).set(key, value);

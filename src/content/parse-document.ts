@@ -10,7 +10,8 @@ import { splitFrontMatter, type SplitMarkdown } from './front-matter.js';
 import { fileProblem } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import { slugOf, slugPattern } from './slug.js';
-import { markdownTooDeep, nestingProblem, yamlTooDeep } from './nesting-limit.js';
+import { markdownPastLimits, maxRewriteWork, nestingProblem, yamlTooDeep } from './nesting-limit.js';
+import { renderWithinBudget } from './parse-budget.js';
 import { parseYamlSource, type YamlSource } from './source-file.js';
 
 export type DocumentKind = 'resource' | 'article';
@@ -95,17 +96,32 @@ export function parseDocument(
     `the front matter of ${kind} \`${name}\``,
   );
   problems.push(...frontProblems);
-  // Measured before the parser runs: it recurses per level.
-  const markdownDeep = markdownTooDeep(body);
-  if (markdownDeep)
-    return {
-      slug,
-      ...fields,
-      body,
-      bodyLineOffset,
-      problems: [...problems, nestingProblem(file, 'Markdown', markdownDeep, bodyLineOffset)],
-    };
-  const { agentBody, ...rendered } = renderMarkdown(body, parse);
+  // Measured before the parser runs: it recurses per level, and is slow on some shapes.
+  const past = markdownPastLimits(body);
+  const refused = (problem: Problem): ParsedDocument => ({
+    slug,
+    ...fields,
+    body,
+    bodyLineOffset,
+    problems: [...problems, problem],
+  });
+  if (past?.construct === 'rewrites')
+    return refused(
+      fileProblem(
+        file,
+        'ParseBudgetExceeded',
+        { reason: 'rewrites', limit: maxRewriteWork },
+        { line: bodyLineOffset + past.line + 1, column: past.column, field: 'body' },
+      ),
+    );
+  if (past) return refused(nestingProblem(file, 'Markdown', past, bodyLineOffset));
+  const render = renderWithinBudget(body.length, () => renderMarkdown(body, parse));
+  if ('over' in render) {
+    const { over } = render;
+    const args = over.reason === 'time' ? { reason: over.reason, seconds: over.budgetMs / 1000 } : over;
+    return refused(fileProblem(file, 'ParseBudgetExceeded', args, { field: 'body' }));
+  }
+  const { agentBody, ...rendered } = render.value;
   // With audience markers, the body every Markdown output carries is the agents' one.
   return { slug, ...fields, body: agentBody ?? body, bodyLineOffset, rendered: storeMarkdown(rendered), problems };
 }

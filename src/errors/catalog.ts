@@ -83,6 +83,18 @@ type MissingContentFolderArgs = {
   nearby: readonly string[];
 };
 
+/** `construct`: for Markdown, what nests (block containers by default, or open emphasis or brackets in a paragraph). */
+type NestingArgs = { language: 'Markdown' | 'YAML'; limit: number; construct?: 'blocks' | 'emphasis' | 'brackets' };
+
+/**
+ * Why a body was not parsed: the lines above its list items, blockquotes and underlined headings
+ * past their `limit`, a render past `seconds`, or a stack overflow.
+ */
+type ParseBudgetArgs =
+  | { reason: 'rewrites'; limit: number }
+  | { reason: 'time'; seconds: number }
+  | { reason: 'stack' };
+
 /** What is wrong with the `agentdir` settings of package.json; `key` is the setting's dotted name. */
 type InvalidSettingsArgs =
   | { reason: 'json'; detail: string }
@@ -478,13 +490,36 @@ export const problemCatalog = {
   },
   NestingTooDeep: {
     title: 'Content nests too deep',
-    message: ({ language, limit }: { language: 'Markdown' | 'YAML'; limit: number }) =>
-      `the ${language} nests more than ${limit} levels deep here, so the file was not parsed`,
-    hint: ({ language, limit }: { language: 'Markdown' | 'YAML'; limit: number }) =>
-      language === 'Markdown'
-        ? `Flatten the nested blockquotes or lists to at most ${limit} levels ` +
-          '(real documents rarely need more than four).'
-        : `Flatten the nested lists or maps to at most ${limit} levels.`,
+    message: ({ language, limit, construct = 'blocks' }: NestingArgs) =>
+      construct === 'blocks'
+        ? `the ${language} nests more than ${limit} levels deep here, so the file was not parsed`
+        : `more than ${limit} ${construct === 'emphasis' ? 'emphasis markers' : 'brackets'} are open here, so the file was not parsed`,
+    hint: ({ language, limit, construct = 'blocks' }: NestingArgs) =>
+      language === 'YAML'
+        ? `Flatten the nested lists or maps to at most ${limit} levels.`
+        : construct === 'blocks'
+          ? `Flatten the nested blockquotes or lists to at most ${limit} levels ` +
+            '(real documents rarely need more than four).'
+          : `Close the ${construct === 'emphasis' ? '`*`, `_` or `~`' : '`[`'} you open, or escape a literal one ` +
+            `with a backslash (${construct === 'emphasis' ? '`\\*`' : '`\\[`'}): a paragraph may hold at most ${limit} open at once.`,
+  },
+  ParseBudgetExceeded: {
+    title: 'Markdown is too costly to parse',
+    message: (args: ParseBudgetArgs) =>
+      args.reason === 'rewrites'
+        ? 'each list item, blockquote and underlined heading costs the parser every line above it; ' +
+          `here they add up to more than ${args.limit.toLocaleString('en-US')} lines, so the file was not parsed`
+        : args.reason === 'time'
+          ? `the Markdown body took longer than ${args.seconds} s to render, so the render was stopped`
+          : "the Markdown body nests deeper than the parser's stack allows, so the file was not rendered",
+    hint: (args: ParseBudgetArgs) =>
+      args.reason === 'rewrites'
+        ? 'Split the file into several documents. Headings underlined with `===` or `---` cost the most: ' +
+          'write them with `#` marks (`## Title`) instead.'
+        : args.reason === 'time'
+          ? 'Split the file into several documents. What makes a body slow is rarely its size alone: look for ' +
+            'long stretches without a blank line full of `*`, `_`, `~` or `[`, or lists of tens of thousands of items.'
+          : 'Flatten what is nested inside what: emphasis in emphasis, links in images, lists in lists.',
   },
   TemplateError: {
     title: 'Template does not parse or render',

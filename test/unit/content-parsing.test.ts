@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeContentText } from '../../src/content/content-file.js';
 import { splitFrontMatter } from '../../src/content/front-matter.js';
-import { markdownTooDeep, maxNestingDepth, nestingProblem, yamlTooDeep } from '../../src/content/nesting-limit.js';
+import { markdownPastLimits, maxNestingDepth, nestingProblem, yamlTooDeep } from '../../src/content/nesting-limit.js';
 import { slugOf, slugPattern } from '../../src/content/slug.js';
 import { decodeOrKeep } from '../../src/util/decode.js';
 import { normalizeText } from '../../src/util/text.js';
@@ -91,21 +91,26 @@ describe('splitFrontMatter', () => {
 describe('nesting limit', () => {
   it('allows Markdown nested exactly to the limit and refuses one level more, where it starts', () => {
     expect(maxNestingDepth).toBe(100);
-    expect(markdownTooDeep('>'.repeat(100))).toBeNull();
-    expect(markdownTooDeep(`intro\n\n${'>'.repeat(101)} deep`)).toEqual({ line: 2, column: 101, depth: 101 });
+    expect(markdownPastLimits('>'.repeat(100))).toBeNull();
+    expect(markdownPastLimits(`intro\n\n${'>'.repeat(101)} deep`)).toEqual({
+      line: 2,
+      column: 101,
+      depth: 101,
+      construct: 'blocks',
+    });
   });
 
   it('counts list indentation at two columns a level and a tab as four columns', () => {
-    expect(markdownTooDeep(`${' '.repeat(200)}- item`)).toBeNull();
-    expect(markdownTooDeep(`${' '.repeat(202)}- item`)).toMatchObject({ line: 0, depth: 101 });
-    expect(markdownTooDeep(`${'\t'.repeat(51)}x`)).toMatchObject({ depth: 102 });
+    expect(markdownPastLimits(`${' '.repeat(200)}- item`)).toBeNull();
+    expect(markdownPastLimits(`${' '.repeat(202)}- item`)).toMatchObject({ line: 0, depth: 101 });
+    expect(markdownPastLimits(`${'\t'.repeat(51)}x`)).toMatchObject({ depth: 102 });
   });
 
   it('does not count fenced code as nesting, before or after the fence closes', () => {
     const deep = '>'.repeat(150);
-    expect(markdownTooDeep(`\`\`\`\n${deep}\n\`\`\``)).toBeNull();
-    expect(markdownTooDeep(`~~~~\n${deep}\n~~~\n${deep}\n~~~~`)).toBeNull();
-    expect(markdownTooDeep(`\`\`\`\ncode\n\`\`\`\n${deep}`)).toMatchObject({ line: 3 });
+    expect(markdownPastLimits(`\`\`\`\n${deep}\n\`\`\``)).toBeNull();
+    expect(markdownPastLimits(`~~~~\n${deep}\n~~~\n${deep}\n~~~~`)).toBeNull();
+    expect(markdownPastLimits(`\`\`\`\ncode\n\`\`\`\n${deep}`)).toMatchObject({ line: 3 });
   });
 
   it('measures YAML by open brackets and by indentation', () => {

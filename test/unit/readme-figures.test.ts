@@ -8,6 +8,8 @@ import { answerBudgetBytes, maxAnswerBytes, retryAfterSeconds } from '../../src/
 import { maxBatchItems } from '../../src/worker/mcp/batch.js';
 import { maxCorpusPageBytes } from '../../src/worker/mcp/tools/get-corpus.js';
 import { maxBodyBytes } from '../../src/worker/routes/mcp.js';
+import { maxNestingDepth, maxRewriteWork } from '../../src/content/nesting-limit.js';
+import { renderBudgetMs } from '../../src/content/parse-budget.js';
 import { repoRoot } from '../helpers/fixtures.js';
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
@@ -43,4 +45,12 @@ it('names the bounds of /mcp the worker enforces in the Limits table', () => {
     '128 MB',
   ])
     expect(limits).toContain(figure);
+});
+
+it('names the limits the Markdown parse is held to', () => {
+  const row = (where: string) => readme.split('\n').find((line) => line.startsWith(`| ${where} `)) ?? '';
+  expect(row('a paragraph')).toContain(`| ${maxNestingDepth} emphasis markers and brackets open at once`);
+  expect(row('parse work')).toContain(`| ${maxRewriteWork / 1_000_000} million lines above`);
+  const perMebibyte = (renderBudgetMs(1024 * 1024) - renderBudgetMs(0)) / 1000;
+  expect(row('render time')).toContain(`| ${renderBudgetMs(0) / 1000} s, and ${perMebibyte} s more per MiB of body`);
 });
