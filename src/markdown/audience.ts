@@ -29,6 +29,10 @@ export interface AudienceCuts {
   cuts: [number, number][];
   /** The people-only passages: still part of the page, so still the premium guard's business. */
   peopleOnly: string[];
+  /** Where each people-only passage was cut (its cut's start), in source offsets. */
+  peopleOnlyFrom: number[];
+  /** `[start, end)` source ranges of the agents-only passages, which the Markdown outputs keep. */
+  agentsOnly: [number, number][];
 }
 
 declare module 'vfile' {
@@ -69,6 +73,8 @@ export function remarkAudience() {
     const cuts: [number, number][] = [];
     const peopleOnly: string[] = [];
     const peopleBlocks = new Set<RootContent>();
+    const peopleOnlyFrom: number[] = [];
+    const agentsOnly: [number, number][] = [];
     const dropped = new Set<number>();
     let open: { index: number; audience: Audience; node: Html } | undefined;
     children.forEach((node, index) => {
@@ -99,8 +105,10 @@ export function remarkAudience() {
           cuts.push([start, end]);
           peopleOnly.push(source.slice(offsetOf(open.index + 1), node.position?.start.offset ?? end));
           for (let inside = open.index + 1; inside < index; inside++) peopleBlocks.add(children[inside]!);
+          peopleOnlyFrom.push(start);
         } else {
           cuts.push([start, offsetOf(open.index + 1)], [node.position?.start.offset ?? end, end]);
+          agentsOnly.push([offsetOf(open.index + 1), node.position?.start.offset ?? end]);
           for (let inside = open.index + 1; inside < index; inside++) dropped.add(inside);
         }
         open = undefined;
@@ -112,9 +120,16 @@ export function remarkAudience() {
       problems.push({ reason: 'unclosed', value: open.audience, ...at(open.node) });
     if (problems.length || !cuts.length) return;
     tree.children = children.filter((_node, index) => !dropped.has(index));
-    file.data.audienceCuts = { cuts, peopleOnly };
+    file.data.audienceCuts = { cuts, peopleOnly, peopleOnlyFrom, agentsOnly };
     if (peopleBlocks.size) file.data.peopleOnlyBlocks = peopleBlocks;
   };
+}
+
+/** Where a source offset lands once the cuts are made: cuts that end at or before it shift it back. */
+export function offsetAfterCuts(offset: number, cuts: readonly [number, number][]): number {
+  let shift = 0;
+  for (const [start, end] of cuts) if (end <= offset) shift += end - start;
+  return offset - shift;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { VFile } from 'vfile';
-import { type AudienceMarkerProblem, applyCuts } from './audience.js';
+import { type AudienceMarkerProblem, applyCuts, offsetAfterCuts } from './audience.js';
 import type { OutlineItem } from './heading-ids.js';
 import type { DisallowedUrl, LinkAt } from './link-inventory.js';
 import { type ParsedMarkdown, parseMarkdown } from './processor.js';
@@ -32,6 +32,10 @@ export interface RenderedMarkdown {
   agentBody?: string;
   /** The people-only passages, which only the HTML carries. */
   peopleOnly?: string[];
+  /** Where in `agentBody` each people-only passage was (for the full-text index, which keeps audiences apart). */
+  peopleOnlyAt?: number[];
+  /** `[start, end)` ranges of `agentBody` that are for agents only. */
+  agentsOnlyAt?: [number, number][];
   audienceProblems: AudienceMarkerProblem[];
 }
 
@@ -56,7 +60,17 @@ export function renderMarkdown(body: string, parse: (file: VFile) => ParsedMarkd
     disallowedUrls: disallowedUrls ?? [],
     rootRelativeAt: agent?.offsets ?? file.data.rootRelativeAt ?? [],
     words: words ?? 0,
-    ...(agent ? { agentBody: agent.text, peopleOnly: audienceCuts!.peopleOnly } : {}),
+    ...(agent
+      ? {
+          agentBody: agent.text,
+          peopleOnly: audienceCuts!.peopleOnly,
+          peopleOnlyAt: audienceCuts!.peopleOnlyFrom.map((offset) => offsetAfterCuts(offset, audienceCuts!.cuts)),
+          agentsOnlyAt: audienceCuts!.agentsOnly.map(([start, end]): [number, number] => [
+            offsetAfterCuts(start, audienceCuts!.cuts),
+            offsetAfterCuts(end, audienceCuts!.cuts),
+          ]),
+        }
+      : {}),
     audienceProblems: file.data.audienceProblems ?? [],
   };
 }
