@@ -60,11 +60,15 @@ describe('audience controls in every output', () => {
   let outDir: string;
   let files: Map<string, string>;
   /**
-   * Pages for people: HTML and the sitemap (and the build manifest, which lists every file it wrote).
-   * Every other public file, and the worker's data, is for agents.
+   * Pages for people: HTML, the sitemap and the search page's index of the site as people see it
+   * (and the build manifest, which lists every file it wrote). Every other public file, and the
+   * worker's data, is for agents.
    */
   const forPeople = (file: string) =>
-    file.endsWith('.html') || /^public\/sitemap-\d+\.xml$/.test(file) || file === 'build-manifest.json';
+    file.endsWith('.html') ||
+    /^public\/sitemap-\d+\.xml$/.test(file) ||
+    file.startsWith('public/search/people/') ||
+    file === 'build-manifest.json';
   const holding = (text: string) => [...files].filter(([, body]) => body.includes(text)).map(([file]) => file);
 
   beforeAll(async () => {
@@ -81,8 +85,13 @@ describe('audience controls in every output', () => {
       .filter(([file, body]) => !forPeople(file) && body.includes('office-hours'))
       .map(([file]) => file);
     expect(agentFilesNamingIt).toEqual([]);
-    // People still find it: the home page, its category and the sitemap list it.
+    // People still find it: the home page, its category, the sitemap and the search page list it.
     expect(files.get('public/sitemap-0.xml')).toContain('/resources/office-hours<');
+    expect(
+      [...files.keys()].filter(
+        (file) => file.startsWith('public/search/people/docs/') && files.get(file)!.includes('office-hours'),
+      ),
+    ).toHaveLength(1);
     expect(files.get('public/categories/start-here/index.html')).toContain('/resources/office-hours');
   });
 

@@ -108,7 +108,22 @@ const withoutDigest = (file: string) =>
 
 describe('build: every static output exists and matches its schema', () => {
   it('writes exactly the expected public files', () => {
-    expect([...readTree(pub).keys()].map(withoutDigest).sort()).toEqual(Object.keys(expectedFiles).sort());
+    const files = [...readTree(pub).keys()].map(withoutDigest);
+    const search = (file: string) => file.startsWith('api/search/') || file.startsWith('search/people/');
+    expect(files.filter((file) => !search(file)).sort()).toEqual(Object.keys(expectedFiles).sort());
+    // The full-text index: its meta file, then as many term shards and document chunks as it says.
+    const meta = json('api/search/meta.json') as { shards: number; documents: number; chunkSize: number };
+    const chunks = Math.ceil(meta.documents / meta.chunkSize);
+    // This site reads alike for people and agents: the people's meta file points at agents' files.
+    expect(json('search/people/meta.json')).toEqual({ ...meta, files: '/api/search/' });
+    expect(files.filter(search).sort()).toEqual(
+      [
+        'api/search/meta.json',
+        'search/people/meta.json',
+        ...Array.from({ length: meta.shards }, (_, n) => `api/search/terms/${n}.json`),
+        ...Array.from({ length: chunks }, (_, n) => `api/search/docs/${n}.json`),
+      ].sort(),
+    );
   });
 
   it.each(Object.entries(expectedFiles).filter(([, schema]) => schema !== null))(

@@ -34,6 +34,7 @@ import { emitWranglerConfig } from '../emit/wrangler-config.js';
 import { emitOpenApi } from '../emit/openapi/emit-openapi.js';
 import { emitPremiumPreviews } from '../emit/premium-previews.js';
 import { emitDiscoveryExtras } from '../emit/discovery-extras.js';
+import { emitSearchIndex } from '../emit/search-index.js';
 import { bundleWorker, workerPackageFile } from './bundle-worker.js';
 import { leakGuard, premiumSentences, type PremiumSentence } from './premium-guard.js';
 import { DocumentOutputs } from './document-outputs.js';
@@ -139,6 +140,7 @@ export const emitters: {
   { emit: emitCategoryPages, reads: 'metadata', keysPages: true },
   { emit: emitTagPages, reads: 'metadata', keysPages: true },
   { emit: emitSearchPage, reads: 'metadata' },
+  { emit: emitSearchIndex, reads: 'text' },
   { emit: emitHeadersFile, reads: 'metadata' },
   { emit: emitWorkerData, reads: 'text', agents: true },
   { emit: emitWranglerConfig, reads: 'metadata' },

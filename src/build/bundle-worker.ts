@@ -41,6 +41,8 @@ export async function bundleWorkerCode(): Promise<BundledCode> {
     bundle: true,
     format: 'esm',
     platform: 'neutral',
+    // Packages without an `exports` map (stopword) are found by these fields, as on any platform.
+    mainFields: ['module', 'main'],
     target: 'es2022',
     minify: true,
     legalComments: 'none',

@@ -1,9 +1,11 @@
+import type { Article, Resource } from '../content/model.js';
 import { articleRef, clusterArticles } from './article-json.js';
 import { estimateTokens, type EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
 import { premiumFields, resourceCore } from './resource-json.js';
 import { searchWeights } from '../shared/search-rank.js';
 import type { ArticleIndex, ResourceIndex, SearchIndex } from '../schemas/types.js';
+import type { SiteUrls } from './urls.js';
 
 /** /api/resources.json (openapi.json `listResources`): every resource, premium ones with their price. */
 export function resourceIndex(context: EmitContext): ResourceIndex {
@@ -77,36 +79,46 @@ export function articleIndex(context: EmitContext): ArticleIndex {
   };
 }
 
+/** A resource as a row of /api/search-index.json (and as a full-text search hit). */
+export function resourceRow(resource: Resource, urls: SiteUrls) {
+  return {
+    type: 'resource' as const,
+    slug: resource.slug,
+    title: resource.title,
+    description: resource.description,
+    tags: resource.tags,
+    category: resource.category,
+    url: urls.resourceHtml(resource.slug),
+    markdown: urls.resourceMarkdown(resource.slug),
+    json: urls.resourceJson(resource.slug),
+    premium: resource.premium,
+    updated: resource.updated,
+  };
+}
+
+/** A guide as a row of /api/search-index.json (and as a full-text search hit). */
+export function articleRow(article: Article, urls: SiteUrls) {
+  return {
+    type: 'article' as const,
+    slug: article.slug,
+    title: article.title,
+    description: article.description,
+    tags: article.tags,
+    cluster: article.clusterId,
+    url: urls.articleHtml(article.slug),
+    markdown: urls.articleMarkdown(article.slug),
+    json: urls.articleJson(article.slug),
+    premium: false,
+    updated: article.updated,
+  };
+}
+
 /** /api/search-index.json (openapi.json `getSearchIndex`): one row per resource and per article. */
 export function searchIndex(context: EmitContext): SearchIndex {
   const { model, urls } = context;
   const rows = [
-    ...model.resources.map((resource) => ({
-      type: 'resource' as const,
-      slug: resource.slug,
-      title: resource.title,
-      description: resource.description,
-      tags: resource.tags,
-      category: resource.category,
-      url: urls.resourceHtml(resource.slug),
-      markdown: urls.resourceMarkdown(resource.slug),
-      json: urls.resourceJson(resource.slug),
-      premium: resource.premium,
-      updated: resource.updated,
-    })),
-    ...model.articles.map((article) => ({
-      type: 'article' as const,
-      slug: article.slug,
-      title: article.title,
-      description: article.description,
-      tags: article.tags,
-      cluster: article.clusterId,
-      url: urls.articleHtml(article.slug),
-      markdown: urls.articleMarkdown(article.slug),
-      json: urls.articleJson(article.slug),
-      premium: false,
-      updated: article.updated,
-    })),
+    ...model.resources.map((resource) => resourceRow(resource, urls)),
+    ...model.articles.map((article) => articleRow(article, urls)),
   ];
   return {
     site: model.site.name,

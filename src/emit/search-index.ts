@@ -1,0 +1,127 @@
+import { agentView } from '../content/agent-view.js';
+import type { Article, ContentModel, Resource } from '../content/model.js';
+import {
+  fieldWeights,
+  type SearchDocument,
+  type SearchMeta,
+  type SearchShard,
+  searchPaths,
+  searchRoots,
+  shardOf,
+} from '../shared/search/index-format.js';
+import { termsOf } from '../shared/search/terms.js';
+import type { EmitContext } from './context.js';
+import { articleRow, resourceRow } from './indexes.js';
+import type { OutputFile } from './output.js';
+import { documentPassages, type Passage, type SearchView } from './search-passages.js';
+
+/** Documents per chunk file: the chunks of a query's best hits are all it reads of the documents. */
+export const searchChunkSize = 64;
+/** About this many posting numbers per shard file (some 100 KB of JSON), so a query reads little. */
+const numbersPerShard = 20_000;
+
+/** A passage's weighted term frequencies and length (BM25F: each field's words count its weight). */
+function weighedTerms(passage: Passage): { counts: Map<string, number>; length: number } {
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const [field, text] of Object.entries(passage.fields)) {
+    if (!text) continue;
+    const weight = fieldWeights[field as keyof typeof fieldWeights];
+    for (const term of termsOf(text)) {
+      counts.set(term, (counts.get(term) ?? 0) + weight);
+      length += weight;
+    }
+  }
+  return { counts, length };
+}
+
+/** The index of `model`'s documents as one audience reads them, its files under `root`. */
+function searchIndexFiles(model: ContentModel, context: EmitContext, view: SearchView, root: string): OutputFile[] {
+  const categories = new Map((model.site.categories ?? []).map((category) => [category.id, category.title]));
+  const documents: SearchDocument[] = [];
+  const postings = new Map<string, number[]>();
+  const totals = { head: 0, heads: 0, section: 0, sections: 0, passages: 0 };
+  const all: (Resource | Article)[] = [...model.resources, ...model.articles];
+  for (const [index, document] of all.entries()) {
+    const resource = 'premium' in document;
+    const { passages, sections } = documentPassages(
+      document,
+      view,
+      resource
+        ? {
+            category: categories.get(document.category) ?? document.category,
+            head: document.premium_summary ? [document.premium_summary] : [],
+          }
+        : { head: [document.target_query ?? '', ...document.secondary_queries] },
+    );
+    const row = resource ? resourceRow(document, context.urls) : articleRow(document, context.urls);
+    documents.push({ ...row, sections });
+    for (const passage of passages) {
+      const { counts, length } = weighedTerms(passage);
+      if (!length) continue;
+      totals.passages++;
+      if (passage.section === 0) {
+        totals.head += length;
+        totals.heads++;
+      } else {
+        totals.section += length;
+        totals.sections++;
+      }
+      for (const [term, frequency] of counts) {
+        const list = postings.get(term);
+        if (list) list.push(index, passage.section, frequency, length);
+        else postings.set(term, [index, passage.section, frequency, length]);
+      }
+    }
+  }
+  const numbers = [...postings.values()].reduce((sum, list) => sum + list.length, 0);
+  const shardCount = Math.max(1, Math.ceil(numbers / numbersPerShard));
+  const shards: SearchShard[] = Array.from({ length: shardCount }, () => ({}));
+  for (const term of [...postings.keys()].sort()) shards[shardOf(term, shardCount)]![term] = postings.get(term)!;
+  const meta: SearchMeta = {
+    version: 1,
+    documents: documents.length,
+    resources: model.resources.length,
+    passages: totals.passages,
+    averageHeadLength: totals.heads ? totals.head / totals.heads : 1,
+    averageSectionLength: totals.sections ? totals.section / totals.sections : 1,
+    shards: shardCount,
+    chunkSize: searchChunkSize,
+  };
+  const paths = searchPaths(root);
+  const file = (path: string, value: unknown): OutputFile => ({
+    path: `public${path}`,
+    content: JSON.stringify(value),
+  });
+  return [
+    file(paths.meta, meta),
+    ...shards.map((shard, n) => file(paths.shard(n), shard)),
+    ...Array.from({ length: Math.ceil(documents.length / searchChunkSize) }, (_, n) =>
+      file(paths.chunk(n), documents.slice(n * searchChunkSize, (n + 1) * searchChunkSize)),
+    ),
+  ];
+}
+
+/** Whether people see the site otherwise than agents: a document or a passage for one audience only. */
+function audiencesDiffer(model: ContentModel): boolean {
+  return [...model.resources, ...model.articles].some(
+    (document) =>
+      document.audience === 'people' ||
+      Boolean(document.rendered.agentsOnlyAt?.length || document.rendered.peopleOnlyAt?.length),
+  );
+}
+
+/**
+ * The full-text index of every resource and guide (README: Search), sharded by term so a query
+ * reads only the shards of its words, and the documents in chunks: /api/search/ as agents read the
+ * site (for the MCP tools), and /search/people/ as people do (for the search page); when audience
+ * controls make no difference, people's meta file points at agents' files. Premium bodies are
+ * never indexed.
+ */
+export function emitSearchIndex(context: EmitContext): OutputFile[] {
+  const { model } = context;
+  const agents = searchIndexFiles(agentView(model), context, 'agents', searchRoots.agents);
+  if (audiencesDiffer(model)) return [...agents, ...searchIndexFiles(model, context, 'people', searchRoots.people)];
+  const meta: SearchMeta = { ...(JSON.parse(agents[0]!.content as string) as SearchMeta), files: searchRoots.agents };
+  return [...agents, { path: `public${searchPaths(searchRoots.people).meta}`, content: JSON.stringify(meta) }];
+}
