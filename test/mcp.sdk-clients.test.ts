@@ -169,6 +169,24 @@ async function exerciseEverything(client: AnyClient) {
     structuredContent: { results: { slug: string }[] };
   };
   expect(hits.structuredContent.results[0]!.slug).toBe('wire-formats');
+  const body = (await client.callTool({
+    name: 'search',
+    arguments: { query: 'additionalProperties when you own both ends' },
+  })) as {
+    structuredContent: { answered: boolean; results: { slug: string; passage?: Record<string, string> }[] };
+  };
+  expect(body.structuredContent.answered).toBe(true);
+  expect(body.structuredContent.results[0]!.passage).toMatchObject({
+    heading: 'Field notes',
+    url: 'https://fixture.example/resources/wire-formats#field-notes',
+  });
+  expect(body.structuredContent.results[0]!.passage!.snippet).toContain('additionalProperties');
+  const nothing = (await client.callTool({ name: 'search', arguments: { query: 'sourdough bread proofing' } })) as {
+    structuredContent: { answered: boolean };
+    content: { text: string }[];
+  };
+  expect(nothing.structuredContent.answered).toBe(false);
+  expect(nothing.content.map((part) => part.text).join('\n')).toContain('No document here answers');
 
   const { resources } = await client.listResources();
   expect(resources.map((resource) => resource.uri).sort()).toEqual(

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { queryTerms, rankRows, scoreRow, searchWeights, type SearchRow } from '../../src/shared/search-rank.js';
-import { search, searchResources, searchRows } from '../../src/worker/mcp/tools/search-resources.js';
-import type { ToolContext } from '../../src/worker/mcp/tool.js';
 
 function row(slug: string, fields: Partial<SearchRow> = {}): SearchRow {
   return { type: 'resource', slug, title: 'Untitled', description: 'Nothing here.', tags: [], ...fields };
@@ -101,55 +99,5 @@ describe('rankRows', () => {
     const [hit] = rankRows([original], 'alpha');
     expect(hit).toEqual({ ...original, score: 3 });
     expect(original).not.toHaveProperty('score');
-  });
-});
-
-describe('MCP search tools', () => {
-  const indexRows = [
-    { ...row('keys-guide', { title: 'Access keys', tags: ['keys'] }), premium: true },
-    { ...row('keys-article', { title: 'Rotating keys' }), type: 'article' as const, premium: false },
-    { ...row('other', { description: 'Mentions keys once.' }), premium: false },
-  ].map((entry) => ({
-    ...entry,
-    url: `/x/${entry.slug}`,
-    markdown: `/x/${entry.slug}.md`,
-    json: `/x/${entry.slug}.json`,
-    updated: '2025-01-01',
-  }));
-  const site = {
-    async json<T>(path: string): Promise<T> {
-      if (path !== '/api/search-index.json') throw new Error(`unexpected read of ${path}`);
-      return { rows: indexRows } as T;
-    },
-  };
-  const context = { site } as unknown as ToolContext;
-
-  it('ranks the search index and narrows it by type', async () => {
-    expect(slugs(await searchRows(site, 'keys', 10))).toEqual(['keys-guide', 'keys-article', 'other']);
-    expect(slugs(await searchRows(site, 'keys', 10, 'resource'))).toEqual(['keys-guide', 'other']);
-    expect(slugs(await searchRows(site, 'keys', 10, 'article'))).toEqual(['keys-article']);
-  });
-
-  it('returns each hit as its index row, updated date included, with its score', async () => {
-    const [hit] = await searchRows(site, 'access', 1);
-    expect(hit).toEqual({ ...indexRows[0], score: 3 });
-    expect(hit).toHaveProperty('updated', '2025-01-01');
-  });
-
-  it('search_resources searches resources only; search honours type and limit', async () => {
-    const resources = await searchResources.run({ query: 'keys' }, context);
-    expect(slugs(resources.structured.results as SearchRow[])).toEqual(['keys-guide', 'other']);
-    const limited = await search.run({ query: 'keys', limit: 1 }, context);
-    expect(limited.structured).toMatchObject({ query: 'keys', count: 1 });
-    const articles = await search.run({ query: 'keys', type: 'article' }, context);
-    expect(slugs(articles.structured.results as SearchRow[])).toEqual(['keys-article']);
-  });
-
-  it('marks premium hits in the summary and says when nothing matched', async () => {
-    const found = await search.run({ query: 'access' }, context);
-    expect(found.summary).toMatch(/^1\. Access keys \(premium\): \/x\/keys-guide\.md$/);
-    const none = await search.run({ query: 'zebra' }, context);
-    expect(none.structured).toMatchObject({ count: 0, results: [] });
-    expect(none.summary).toContain('zebra');
   });
 });

@@ -13,6 +13,7 @@ export const integer = (description: string, extra: JsonSchema = {}): JsonSchema
   ...extra,
 });
 export const boolean = (description: string): JsonSchema => ({ type: 'boolean', description });
+export const number = (description: string): JsonSchema => ({ type: 'number', description });
 export const array = (items: JsonSchema, description?: string): JsonSchema => ({
   type: 'array',
   items,

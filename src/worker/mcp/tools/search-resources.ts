@@ -1,59 +1,75 @@
-import { rankRows } from '../../../shared/search-rank.js';
-import { array, input, integer, limitArgument, object, string } from '../json-schema.js';
+import { searchRoots } from '../../../shared/search/index-format.js';
+import { type SearchAnswer, searchSite } from '../../../shared/search/search-site.js';
+import { array, boolean, input, integer, limitArgument, object, string } from '../json-schema.js';
 import { searchHit } from '../output-schemas.js';
-import type { SearchIndexRow } from '../site-types.js';
-import { publicPaths } from '../../../shared/public-paths.js';
 import type { Tool } from '../tool.js';
 
-/** Shared by search_resources and search: rank the static search index as schemas/search-index.schema.json describes. */
-export async function searchRows(
+/** Shared by search_resources and search: the full-text index of /api/search/, as agents may read it. */
+function searchFor(
   site: { json<T>(path: string): Promise<T> },
   query: string,
   limit: number,
-  only?: 'resource' | 'article',
-) {
-  const index = await site.json<{ rows: SearchIndexRow[] }>(publicPaths.searchIndex);
-  const rows = only ? index.rows.filter((row) => row.type === only) : index.rows;
-  // Each hit is the index row as published (updated date included, so an agent can prefer fresh
-  // material), with its score.
-  return rankRows(rows, query, limit);
+  type?: 'resource' | 'article',
+): Promise<SearchAnswer> {
+  return searchSite(site, query, { root: searchRoots.agents, limit, ...(type ? { type } : {}) });
 }
 
 export const searchOutput = object(
-  { query: string('The query.'), count: integer('Hits returned.'), results: array(searchHit) },
-  ['query', 'count', 'results'],
+  {
+    query: string('The query.'),
+    answered: boolean(
+      'false: no document here holds enough of the query to answer it; the results (at most 3) are only related.',
+    ),
+    count: integer('Hits returned.'),
+    results: array(searchHit),
+  },
+  ['query', 'answered', 'count', 'results'],
 );
-export const queryArgument = string('Words to look for; hits in titles count most, then tags, then descriptions.', {
-  minLength: 1,
-  maxLength: 300,
-});
+export const queryArgument = string(
+  'A question or keywords. Every word of titles, headings, descriptions, tags and bodies is searched; rarer words count more.',
+  { minLength: 1, maxLength: 300 },
+);
 
-function summarize(hits: { title: string; markdown: string; premium: boolean }[], query: string): string {
-  if (!hits.length) return `No results for "${query}". Try fewer or broader words.`;
-  return hits
-    .map((hit, index) => `${index + 1}. ${hit.title}${hit.premium ? ' (premium)' : ''}: ${hit.markdown}`)
-    .join('\n');
+function summarize({ hits, answered }: SearchAnswer, query: string): string {
+  const lines = hits.map((hit, index) => {
+    const where = hit.passage ? `"${hit.passage.heading}", ${hit.passage.url}` : hit.markdown;
+    const snippet = hit.passage?.snippet ? `\n   ${hit.passage.snippet}` : '';
+    return `${index + 1}. ${hit.title}${hit.premium ? ' (premium)' : ''}: ${where}${snippet}`;
+  });
+  if (answered) return lines.join('\n');
+  const none = `No document here answers "${query}".`;
+  return lines.length ? `${none} Related, in case they help:\n${lines.join('\n')}` : `${none} Try other words.`;
+}
+
+async function run(site: { json<T>(path: string): Promise<T> }, args: Record<string, unknown>, only?: 'resource') {
+  const query = args.query as string;
+  const answer = await searchFor(
+    site,
+    query,
+    (args.limit as number | undefined) ?? 10,
+    only ?? (args.type as 'resource' | 'article' | undefined),
+  );
+  return {
+    structured: { query, answered: answer.answered, count: answer.hits.length, results: answer.hits },
+    summary: summarize(answer, query),
+  };
 }
 
 export const searchResources: Tool = {
   name: 'search_resources',
   title: 'Search resources',
   description:
-    'Search the resources (not the guides) by keywords. Results are ranked by hits in the title, then tags, then description; fetch the `markdown` URL of the best hits, or call get_resource.',
+    'Full-text search of the resources (not the guides): ranked by BM25 over titles, headings, descriptions, tags and bodies. Each hit names its best section (heading, URL, snippet); fetch that, or call get_resource. `answered: false` means no resource answers the query.',
   inputSchema: input({ query: queryArgument, limit: limitArgument(50, 10) }, ['query']),
   outputSchema: searchOutput,
-  async run(args, { site }) {
-    const query = args.query as string;
-    const results = await searchRows(site, query, (args.limit as number | undefined) ?? 10, 'resource');
-    return { structured: { query, count: results.length, results }, summary: summarize(results, query) };
-  },
+  run: (args, { site }) => run(site, args, 'resource'),
 };
 
 export const search: Tool = {
   name: 'search',
   title: 'Search everything',
   description:
-    "Search resources and guides together by keywords, ranked title over tags over description. Narrow with `type`. Use get_resource or get_article on a hit's slug to read it.",
+    'Full-text search of resources and guides together: ranked by BM25 over titles, headings, descriptions, tags and bodies. Each hit names its best section (heading, URL, snippet). `answered: false` means nothing here answers the query. Narrow with `type`; read a hit with get_resource or get_article on its slug.',
   inputSchema: input(
     {
       query: queryArgument,
@@ -63,14 +79,5 @@ export const search: Tool = {
     ['query'],
   ),
   outputSchema: searchOutput,
-  async run(args, { site }) {
-    const query = args.query as string;
-    const results = await searchRows(
-      site,
-      query,
-      (args.limit as number | undefined) ?? 10,
-      args.type as 'resource' | 'article' | undefined,
-    );
-    return { structured: { query, count: results.length, results }, summary: summarize(results, query) };
-  },
+  run: (args, { site }) => run(site, args),
 };
