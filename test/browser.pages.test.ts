@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { rankRows, type SearchRow } from '../src/shared/search-rank.js';
+import { searchRoots } from '../src/shared/search/index-format.js';
+import { searchSite } from '../src/shared/search/search-site.js';
 import { startBrowserSite, type BrowserSite } from './helpers/browser-site.js';
 import { visitPage, type PageVisit } from './helpers/page-visit.js';
 
@@ -245,12 +246,10 @@ describe('every page of the default build in a browser', () => {
     expect((await fetch(`${site.origin}/resources/${slug}`)).status).toBe(402);
   });
 
-  it('ranks search results in the browser as the MCP search does (title over tags over description), premium ones with price and a way to buy', async () => {
-    const index = (await (await fetch(`${site.origin}/api/search-index.json`)).json()) as {
-      rows: (SearchRow & { premium: boolean })[];
-    };
-    for (const query of ['mcp server authentication', 'json api formats']) {
-      const expected = rankRows(index.rows, query, 20);
+  it('searches every word in the browser as the MCP search does, with the section that matched, premium ones with price and a way to buy', async () => {
+    const reader = { json: async <T>(path: string) => (await (await fetch(`${site.origin}${path}`)).json()) as T };
+    for (const query of ['mcp server authentication', 'json api formats', 'how do I stop retrying after a 429?']) {
+      const expected = (await searchSite(reader, query, { root: searchRoots.people, limit: 20 })).hits;
       const visit = await visitPage(page, site.origin, `/search?q=${encodeURIComponent(query)}`);
       await page.locator('#search-results li').first().waitFor();
       expect(visit.consoleErrors).toEqual([]);
@@ -268,6 +267,10 @@ describe('every page of the default build in a browser', () => {
           expect(await item.locator('a[href="/resources/access-and-pricing"]').count()).toBe(1);
         } else {
           expect(await item.locator('.item-title a').getAttribute('href')).toMatch(/^\/(resources|articles)\//);
+          if (row.passage?.anchor)
+            expect(await item.locator('.item-passage a').getAttribute('href')).toBe(
+              `${new URL(row.url).pathname}#${row.passage.anchor}`,
+            );
         }
       }
       if (query.includes('json')) expect(expected.some((row) => row.premium)).toBe(true);

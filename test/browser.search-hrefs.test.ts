@@ -5,8 +5,9 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from './helpers/browser.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { fixturesDir } from './helpers/fixtures.js';
+import { shardOf } from '../src/shared/search/index-format.js';
 
-// Adversarial review: the search page's script writes hrefs from fetched data (the search index,
+// Adversarial review: the search page's script writes hrefs from fetched data (the full-text index,
 // the premium offers). Whatever that data says, no result may link to `javascript:` or off the site.
 
 /** Where the page is served: fulfilled from the build by the test, never contacted. */
@@ -34,23 +35,42 @@ function hostileSearchPage(): string {
     .replace(/data-access-href="[^"]*"/, 'data-access-href="JaVa&#9;Script:alert(&quot;access&quot;)"');
 }
 
-/** The search index, every row titled "hostile" so one query lists them all, each URL a different attack. */
-function hostileIndex(): string {
-  const index = JSON.parse(fs.readFileSync(path.join(publicDir, 'api', 'search-index.json'), 'utf8')) as {
-    rows: Row[];
-  };
+/**
+ * The full-text index turned hostile: every document titled "Hostile …", found by the word
+ * "hostile" in its head and in its first section (whose heading and anchor attack too), each URL a
+ * different attack.
+ */
+function hostileIndex(): Map<string, string> {
+  const read = (file: string) => JSON.parse(fs.readFileSync(path.join(publicDir, file), 'utf8'));
+  const meta = read('api/search/meta.json') as { documents: number; chunkSize: number; shards: number };
   const attacks = [
     { url: 'javascript:alert("url")', markdown: ' JaVa\tScRiPt:alert("markdown")' },
     { url: 'data:text/html,<script>alert("url")</script>', markdown: 'vbscript:alert("markdown")' },
     { url: 'https://site.example//evil.example/steal', markdown: '\\\\evil.example/steal' },
   ];
-  index.rows = index.rows.map((row, number) => ({
-    ...row,
-    title: `Hostile ${row.title}`,
-    ...attacks[number % attacks.length],
-  }));
-  rows = index.rows;
-  return JSON.stringify(index);
+  const files = new Map<string, string>();
+  rows = [];
+  for (let chunk = 0; chunk * meta.chunkSize < meta.documents; chunk++) {
+    const documents = (read(`api/search/docs/${chunk}.json`) as Row[]).map((row, index) => {
+      const number = chunk * meta.chunkSize + index;
+      return {
+        ...row,
+        title: `Hostile ${row.title}`,
+        ...attacks[number % attacks.length],
+        sections: [['Hostile heading', 'x"><img src=x onerror=alert("anchor")>']],
+      };
+    });
+    rows.push(...documents);
+    files.set(`/api/search/docs/${chunk}.json`, JSON.stringify(documents));
+  }
+  const term = 'hostil';
+  const shard = shardOf(term, meta.shards);
+  const postings = rows.flatMap((row, number) => [number, 0, 5, 10, ...(row.premium ? [] : [number, 4, 1, 10])]);
+  files.set(
+    `/api/search/terms/${shard}.json`,
+    JSON.stringify({ ...read(`api/search/terms/${shard}.json`), [term]: postings }),
+  );
+  return files;
 }
 
 beforeAll(async () => {
@@ -63,10 +83,12 @@ beforeAll(async () => {
   });
   const searchPage = hostileSearchPage();
   const index = hostileIndex();
+  expect(index.size).toBeGreaterThan(1);
   await page.route(`${origin}/**`, (route) => {
     const { pathname } = new URL(route.request().url());
     if (pathname === '/search') return route.fulfill({ contentType: 'text/html', body: searchPage });
-    if (pathname === '/api/search-index.json') return route.fulfill({ contentType: 'application/json', body: index });
+    const hostile = index.get(pathname);
+    if (hostile) return route.fulfill({ contentType: 'application/json', body: hostile });
     const file = path.join(publicDir, pathname);
     if (file.startsWith(publicDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile())
       return route.fulfill({ path: file });

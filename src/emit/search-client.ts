@@ -1,14 +1,9 @@
-// Runs in the reader's browser on /search, never in the build (search-page.ts bundles it): it ranks
-// the rows of /api/search-index.json with the code the MCP server's search tool uses (schemas/search-index.schema.json).
-// The page reads without it; the script only fills in the results.
-import { rankRows, type SearchRow } from '../shared/search-rank.js';
+// Runs in the reader's browser on /search, never in the build (search-page.ts bundles it): it
+// searches the full-text index of /api/search/ with the code the MCP server's search tools use, as
+// people see the site (passages for agents left out). The page reads without it; the script only
+// fills in the results.
 import { allowedUrl } from '../markdown/url-scheme.js';
-
-interface IndexRow extends SearchRow {
-  url: string;
-  markdown: string;
-  premium: boolean;
-}
+import { type SearchHit, type SearchReader, searchSite } from '../shared/search/search-site.js';
 
 interface PremiumOffer {
   price: number;
@@ -53,12 +48,19 @@ function link(href: string | null, text: string, className?: string): HTMLAnchor
   return anchor;
 }
 
-function resultItem(row: IndexRow, accessHref: string, offer: PremiumOffer | undefined): HTMLLIElement {
+function resultItem(row: SearchHit, accessHref: string, offer: PremiumOffer | undefined): HTMLLIElement {
   const item = element('li', undefined, row.premium ? 'item item-premium' : 'item');
   item.dataset.slug = row.slug;
   const title = element('h3', undefined, 'item-title');
   const meta = element('p', row.type === 'article' ? 'Guide' : 'Resource', 'item-meta');
-  item.append(title, element('p', row.description, 'item-description'));
+  item.append(title);
+  if (row.passage && !row.premium) {
+    // The section that matched, with a few of its words: where the answer is.
+    const passage = element('p', undefined, 'item-passage');
+    passage.append(link(local(row.passage.url), row.passage.heading || row.title));
+    if (row.passage.snippet) passage.append(' ', element('span', row.passage.snippet, 'item-snippet'));
+    item.append(passage);
+  } else item.append(element('p', row.description, 'item-description'));
   if (row.premium) {
     // A premium page answers 402 without a key: name it with its price, and say where to buy access.
     title.append(
@@ -87,43 +89,92 @@ function premiumOffers(): Record<string, PremiumOffer> {
   }
 }
 
+/** Reads the index's files from this host (root-relative paths), each once per page view. */
+function siteReader(): SearchReader {
+  const files = new Map<string, Promise<unknown>>();
+  return {
+    json<T>(path: string): Promise<T> {
+      let file = files.get(path);
+      if (!file) {
+        file = fetch(path).then((response) => {
+          if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+          return response.json();
+        });
+        file.catch(() => files.delete(path));
+        files.set(path, file);
+      }
+      return file as Promise<T>;
+    },
+  };
+}
+
+/**
+ * The text of a hit's section as people read it: from its page, the heading with that id and what
+ * follows it up to the next heading of level 2 or 3.
+ */
+async function pageSection(hit: SearchHit): Promise<string | null> {
+  const page = local(hit.url);
+  const anchor = hit.passage?.anchor;
+  if (!page || !anchor) return null;
+  const html = await (await fetch(page)).text();
+  const heading = new DOMParser().parseFromString(html, 'text/html').getElementById(anchor);
+  if (!heading) return null;
+  const text: string[] = [];
+  for (let node = heading.nextElementSibling; node && !/^H[23]$/.test(node.tagName); node = node.nextElementSibling)
+    text.push(node.textContent ?? '');
+  return text.join('\n');
+}
+
 async function start(): Promise<void> {
   if (!form || !input || !results || !status) return;
   const accessHref = results.dataset.accessHref ?? '/';
   const offers = premiumOffers();
-  let rows: IndexRow[] = [];
-  const show = (query: string) => {
-    const ranked = rankRows(rows, query, 20);
-    results.replaceChildren(...ranked.map((row) => resultItem(row, accessHref, offers[row.slug])));
-    status.textContent = !query.trim()
-      ? 'Type a few words to search.'
-      : ranked.length
-        ? `${ranked.length} best ${ranked.length === 1 ? 'match' : 'matches'} for “${query.trim()}”.`
-        : `Nothing matches “${query.trim()}”. Try fewer or other words.`;
+  const reader = siteReader();
+  const root = form.dataset.root ?? '/api/search/';
+  let latest = 0;
+  const show = async (query: string) => {
+    const asked = ++latest;
+    if (!query.trim()) {
+      results.replaceChildren();
+      status.textContent = 'Type a question or a few words to search.';
+      return;
+    }
+    let answer: Awaited<ReturnType<typeof searchSite>>;
+    try {
+      answer = await searchSite(reader, query, { root, limit: 20, readSection: pageSection });
+    } catch {
+      status.textContent = 'The search index could not be loaded. Browse by category or tag instead.';
+      return;
+    }
+    // A slower answer to an earlier query never replaces the answer to a later one.
+    if (asked !== latest) return;
+    const { hits, answered } = answer;
+    results.replaceChildren(...hits.map((hit) => resultItem(hit, accessHref, offers[hit.slug])));
+    const asWritten = query.trim();
+    status.textContent = answered
+      ? `${hits.length} best ${hits.length === 1 ? 'match' : 'matches'} for “${asWritten}”.`
+      : hits.length
+        ? `Nothing here answers “${asWritten}”. Related, in case they help:`
+        : `Nothing matches “${asWritten}”. Try other words.`;
   };
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const update = () => {
     const query = input.value;
     const url = new URL(location.href);
     if (query.trim()) url.searchParams.set('q', query);
     else url.searchParams.delete('q');
     history.replaceState(null, '', url);
-    show(query);
+    clearTimeout(timer);
+    timer = setTimeout(() => void show(query), 120);
   };
   input.value = new URLSearchParams(location.search).get('q') ?? '';
-  status.textContent = 'Loading the search index…';
-  try {
-    const response = await fetch(form.dataset.index ?? '/api/search-index.json');
-    rows = ((await response.json()) as { rows: IndexRow[] }).rows;
-  } catch {
-    status.textContent = 'The search index could not be loaded. Browse by category or tag instead.';
-    return;
-  }
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    update();
+    clearTimeout(timer);
+    void show(input.value);
   });
   input.addEventListener('input', update);
-  show(input.value);
+  await show(input.value);
 }
 
 void start();

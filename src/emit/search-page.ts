@@ -1,3 +1,4 @@
+import { searchRoots } from '../shared/search/index-format.js';
 import { jsonForScript } from '../templates/page-renderer.js';
 import type { EmitContext } from './context.js';
 import { browserScript, type HashedAsset } from './hashed-asset.js';
@@ -8,17 +9,17 @@ import { premiumOffer } from './resource-json.js';
 import { breadcrumbTrail, pageData, sitePath } from './page-data.js';
 import { pageFile, pagePaths, pageUrl } from './page-paths.js';
 
-/** The search page's script, which ranks the search index in the reader's browser. */
+/** The search page's script, which searches the full-text index in the reader's browser. */
 export function searchScript(): HashedAsset {
   return browserScript('search');
 }
 
-/** /search: a form that works without JavaScript (it explains what to do instead), and ranks the search index with it. */
+/** /search: a form that works without JavaScript (it explains what to do instead), and searches every word of the site with it. */
 export function emitSearchPage(context: EmitContext): OutputFile[] {
   const { model, urls } = context;
   const script = searchScript();
   const trail = breadcrumbTrail(context, { name: 'Search', href: pagePaths.search });
-  const description = `Search the resources and guides of ${model.site.name} by title, tag and description.`;
+  const description = `Search every word of the resources and guides of ${model.site.name}.`;
   const head = {
     title: `Search · ${model.site.name}`,
     description,
@@ -33,6 +34,8 @@ export function emitSearchPage(context: EmitContext): OutputFile[] {
       search: {
         script: script.href,
         index: sitePath(context, urls.searchIndex),
+        // The full-text index of the site as people see it.
+        root: searchRoots.people,
         access_href: accessHref(context),
         // Search results list premium resources like every other listing: with their price and where to buy.
         premium_offers: jsonForScript(
