@@ -56,7 +56,7 @@ describe('full-text search', () => {
     expect(slugs(await agents('zeppelin hangar'))).toEqual([]);
     const paper = await people('zeppelin hangar');
     expect(slugs(paper)).toEqual(['retry-budgets']);
-    expect(paper.hits[0]!.passage?.heading).toBe('Reading on paper');
+    expect(paper.hits[0]!.passage).toMatchObject({ heading: 'Reading on paper', anchor: 'reading-on-paper' });
     expect(slugs(await agents('quokka'))).toEqual(['retry-budgets']);
     expect(slugs(await people('quokka'))).toEqual([]);
     const files = (root: string) =>

@@ -65,7 +65,8 @@ function sameWords(a: string, b: string): boolean {
  * the document's outline (the page's H2 and H3 headings in order, with their ids). A heading the
  * page does not show (one for agents only) has none.
  */
-function bodySections(document: Resource | Article, body: string): { sections: Section[]; anchors: string[] } {
+function bodySections(document: Resource | Article, view: SearchView): { sections: Section[]; anchors: string[] } {
+  const body = bodyFor(document, view);
   const sections: Section[] = [];
   let current: Section | null = null;
   let fenced: string | null = null;
@@ -89,7 +90,8 @@ function bodySections(document: Resource | Article, body: string): { sections: S
     current.lines.push(line);
   }
   // Each heading takes the id of the next outline item with the same words.
-  const outline = document.rendered.outline;
+  // People's pages show the headings of people-only passages too, which the agents' outline leaves out.
+  const outline = (view === 'people' ? document.rendered.pageOutline : undefined) ?? document.rendered.outline;
   let next = 0;
   const anchors = sections.map(({ heading: text }) => {
     const at = text ? outline.findIndex((item, index) => index >= next && sameWords(item.text, text)) : -1;
@@ -119,7 +121,7 @@ export function documentPassages(
     },
   };
   if ('premium' in document && document.premium) return { passages: [head], sections: [] };
-  const body = bodySections(document, bodyFor(document, view));
+  const body = bodySections(document, view);
   const passages: Passage[] = [head];
   const sections: [string, string][] = [];
   for (const [index, section] of body.sections.entries()) {
