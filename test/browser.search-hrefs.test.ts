@@ -65,10 +65,13 @@ function hostileIndex(): Map<string, string> {
   }
   const term = 'hostil';
   const shard = shardOf(term, meta.shards);
-  const postings = rows.flatMap((row, number) => [number, 0, 5, 10, ...(row.premium ? [] : [number, 4, 1, 10])]);
+  const postings = rows.flatMap((row, number) => [number, 0, 5, 10, ...(row.premium ? [] : [number, 1, 1, 10])]);
   files.set(
     `/api/search/terms/${shard}.json`,
-    JSON.stringify({ ...read(`api/search/terms/${shard}.json`), [term]: postings }),
+    (() => {
+      const file = read(`api/search/terms/${shard}.json`) as { postings: Record<string, number[]> };
+      return JSON.stringify({ ...file, postings: { ...file.postings, [term]: postings } });
+    })(),
   );
   return files;
 }

@@ -1,7 +1,9 @@
 import { agentView } from '../content/agent-view.js';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import {
+  bm25,
   fieldWeights,
+  maxPostings,
   type SearchDocument,
   type SearchMeta,
   type SearchShard,
@@ -33,6 +35,33 @@ function weighedTerms(passage: Passage): { counts: Map<string, number>; length: 
     }
   }
   return { counts, length };
+}
+
+/**
+ * A term's postings, at most maxPostings passages: those whose BM25 term weight is highest (a high
+ * frequency in a short passage), in index order. Only a common term has more, and a query ranks by
+ * its rare words.
+ */
+function strongestPostings(list: number[], averages: { head: number; section: number }): number[] {
+  const count = list.length / 4;
+  if (count <= maxPostings) return list;
+  const weights = new Float64Array(count);
+  for (let n = 0, i = 0; n < count; n++, i += 4) {
+    const frequency = list[i + 2]!;
+    const average = list[i + 1] === 0 ? averages.head : averages.section;
+    weights[n] = frequency / (frequency + bm25.k1 * (1 - bm25.b + (bm25.b * list[i + 3]!) / average));
+  }
+  // The weight of the maxPostings-th strongest: above it all are kept, at it as many as fit, in order.
+  const threshold = Float64Array.from(weights).sort()[count - maxPostings]!;
+  let above = 0;
+  for (const weight of weights) if (weight > threshold) above++;
+  let atThreshold = maxPostings - above;
+  const kept: number[] = [];
+  for (let n = 0; n < count; n++) {
+    if (weights[n]! < threshold || (weights[n] === threshold && atThreshold-- <= 0)) continue;
+    kept.push(list[n * 4]!, list[n * 4 + 1]!, list[n * 4 + 2]!, list[n * 4 + 3]!);
+  }
+  return kept;
 }
 
 /** The index of `model`'s documents as one audience reads them, its files under `root`. */
@@ -74,17 +103,27 @@ function searchIndexFiles(model: ContentModel, context: EmitContext, view: Searc
       }
     }
   }
-  const numbers = [...postings.values()].reduce((sum, list) => sum + list.length, 0);
+  const averages = {
+    head: totals.heads ? totals.head / totals.heads : 1,
+    section: totals.sections ? totals.section / totals.sections : 1,
+  };
+  const kept = new Map([...postings].map(([term, list]) => [term, strongestPostings(list, averages)]));
+  const numbers = [...kept.values()].reduce((sum, list) => sum + list.length, 0);
   const shardCount = Math.max(1, Math.ceil(numbers / numbersPerShard));
-  const shards: SearchShard[] = Array.from({ length: shardCount }, () => ({}));
-  for (const term of [...postings.keys()].sort()) shards[shardOf(term, shardCount)]![term] = postings.get(term)!;
+  const shards: SearchShard[] = Array.from({ length: shardCount }, () => ({ postings: {} }));
+  for (const term of [...kept.keys()].sort()) {
+    const shard = shards[shardOf(term, shardCount)]!;
+    shard.postings[term] = kept.get(term)!;
+    const all = postings.get(term)!.length / 4;
+    if (all > maxPostings) shard.passages = { ...shard.passages, [term]: all };
+  }
   const meta: SearchMeta = {
     version: 1,
     documents: documents.length,
     resources: model.resources.length,
     passages: totals.passages,
-    averageHeadLength: totals.heads ? totals.head / totals.heads : 1,
-    averageSectionLength: totals.sections ? totals.section / totals.sections : 1,
+    averageHeadLength: averages.head,
+    averageSectionLength: averages.section,
     shards: shardCount,
     chunkSize: searchChunkSize,
   };

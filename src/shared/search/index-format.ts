@@ -28,9 +28,16 @@ export interface SearchMeta {
 /**
  * <root>terms/<n>.json: for each term of the shard, its postings flattened, four numbers per
  * passage: document, section (0 is the head), weighted term frequency and the passage's weighted
- * length.
+ * length. A term in more than `maxPostings` passages keeps only the passages it weighs most in
+ * (its weight in any is small: it is common), and says in `passages` how many hold it.
  */
-export type SearchShard = Record<string, number[]>;
+export interface SearchShard {
+  postings: Record<string, number[]>;
+  passages?: Record<string, number>;
+}
+
+/** The most passages a term's postings list: a query's work stays bounded on any site. */
+export const maxPostings = 4096;
 
 /** A document as a hit shows it: the fields of a search-index row, and its sections' headings and anchors. */
 export interface SearchDocument {
@@ -71,6 +78,9 @@ export function shardOf(term: string, shards: number): number {
   }
   return (hash >>> 0) % shards;
 }
+
+/** BM25's term-frequency saturation and length normalisation. */
+export const bm25 = { k1: 1.2, b: 0.75 } as const;
 
 /** Field weights of a passage (BM25F): a word in a title says more than one in running text. */
 export const fieldWeights = { title: 5, heading: 3, tags: 3, description: 2, body: 1 } as const;

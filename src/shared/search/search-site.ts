@@ -3,6 +3,7 @@
 // an honest "not here" when no document holds enough of what the query asks. Web-standard code:
 // the MCP tools run it in the worker, the search page in the browser.
 import {
+  bm25,
   type SearchChunk,
   type SearchDocument,
   type SearchMeta,
@@ -52,8 +53,7 @@ export interface SearchAnswer {
 export const maxQueryTerms = 24;
 /** A document answers when it holds this share of the query's weight (its words, by rarity). */
 export const answerCoverage = 0.4;
-const k1 = 1.2;
-const b = 0.75;
+const { k1, b } = bm25;
 
 /** BM25's inverse document frequency, over passages. */
 function idf(passages: number, frequency: number): number {
@@ -83,8 +83,9 @@ export async function searchSite(reader: SearchReader, query: string, options: S
   const documents = new Map<number, Scored>();
   const passages = new Map<number, number>();
   const weights = terms.map((term) => {
-    const postings = shards.get(shardOf(term, meta.shards))?.[term] ?? [];
-    return { postings, idf: idf(meta.passages, postings.length / 4) };
+    const shard = shards.get(shardOf(term, meta.shards));
+    const postings = shard?.postings[term] ?? [];
+    return { postings, idf: idf(meta.passages, shard?.passages?.[term] ?? postings.length / 4) };
   });
   weights.forEach(({ postings, idf: weight }, t) => {
     for (let i = 0; i < postings.length; i += 4) {
@@ -133,7 +134,7 @@ export async function searchSite(reader: SearchReader, query: string, options: S
     const { sections, ...document } = chunks.get(Math.floor(scored.document / meta.chunkSize))![
       scored.document % meta.chunkSize
     ]!;
-    const [heading, anchor] = scored.bestSection ? sections[scored.bestSection - 1]! : ['', ''];
+    const [heading, anchor] = (scored.bestSection && sections[scored.bestSection - 1]) || ['', ''];
     return {
       ...document,
       score: Math.round(score * 1000) / 1000,

@@ -19,8 +19,18 @@ function fold(word: string): string {
   return /[^ -~]/.test(lower) ? lower.normalize('NFKD').replace(/\p{M}/gu, '') : lower;
 }
 
+/** Stems already made: a site's vocabulary is small beside its word count. Bounded, for long-lived isolates. */
+const stems = new Map<string, string>();
+const maxStems = 100_000;
+
 function stem(word: string): string {
-  return /^\p{N}/u.test(word) ? word : stemmer(word);
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    stemmed = /^\p{N}/u.test(word) ? word : stemmer(word);
+    if (stems.size >= maxStems) stems.clear();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
 }
 
 function keep(word: string): boolean {
