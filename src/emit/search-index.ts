@@ -12,6 +12,7 @@ import {
   shardOf,
 } from '../shared/search/index-format.js';
 import { termsOf } from '../shared/search/terms.js';
+import { jsonText } from '../util/json-text.js';
 import type { EmitContext } from './context.js';
 import { articleRow, resourceRow } from './indexes.js';
 import type { OutputFile } from './output.js';
@@ -130,7 +131,7 @@ function searchIndexFiles(model: ContentModel, context: EmitContext, view: Searc
   const paths = searchPaths(root);
   const file = (path: string, value: unknown): OutputFile => ({
     path: `public${path}`,
-    content: JSON.stringify(value),
+    content: jsonText(value),
   });
   return [
     file(paths.meta, meta),
@@ -162,5 +163,5 @@ export function emitSearchIndex(context: EmitContext): OutputFile[] {
   const agents = searchIndexFiles(agentView(model), context, 'agents', searchRoots.agents);
   if (audiencesDiffer(model)) return [...agents, ...searchIndexFiles(model, context, 'people', searchRoots.people)];
   const meta: SearchMeta = { ...(JSON.parse(agents[0]!.content as string) as SearchMeta), files: searchRoots.agents };
-  return [...agents, { path: `public${searchPaths(searchRoots.people).meta}`, content: JSON.stringify(meta) }];
+  return [...agents, { path: `public${searchPaths(searchRoots.people).meta}`, content: jsonText(meta) }];
 }
