@@ -30,9 +30,18 @@ export async function loadSite(
 
 type RawSite = Omit<
   Site,
-  'language' | 'license' | 'content_signals' | 'x402' | 'mcp' | 'pricing' | 'markdown_negotiation' | 'llms_txt'
+  | 'language'
+  | 'license'
+  | 'content_signals'
+  | 'x402'
+  | 'mcp'
+  | 'pricing'
+  | 'markdown_negotiation'
+  | 'llms_txt'
+  | 'discovery'
 > & {
   markdown_negotiation?: boolean;
+  discovery?: Partial<Site['discovery']>;
   llms_txt?: Partial<Site['llms_txt']>;
   language?: string;
   license?: Partial<Site['license']>;
@@ -75,5 +84,12 @@ function withDefaults(raw: RawSite, baseUrl?: string): Site {
     mcp: { allowed_origins: raw.mcp?.allowed_origins ?? [] },
     markdown_negotiation: raw.markdown_negotiation ?? false,
     llms_txt: { max_characters: raw.llms_txt?.max_characters ?? 50_000 },
+    discovery: {
+      ard: raw.discovery?.ard ?? true,
+      webmcp: raw.discovery?.webmcp ?? true,
+      skills: raw.discovery?.skills ?? true,
+      agent_card: raw.discovery?.agent_card ?? true,
+      mcp_install: raw.discovery?.mcp_install ?? true,
+    },
   };
 }

@@ -17,7 +17,15 @@ type Given<T> = NonNullable<T>;
 /** content/site.yaml after validation, with defaults applied; `url` has no trailing slash. */
 export type Site = Omit<
   SiteFile,
-  'language' | 'license' | 'content_signals' | 'pricing' | 'x402' | 'mcp' | 'markdown_negotiation' | 'llms_txt'
+  | 'language'
+  | 'license'
+  | 'content_signals'
+  | 'pricing'
+  | 'x402'
+  | 'mcp'
+  | 'markdown_negotiation'
+  | 'llms_txt'
+  | 'discovery'
 > & {
   language: string;
   license: Required<Pick<Given<SiteFile['license']>, 'name' | 'permits' | 'prohibits'>> &
@@ -28,6 +36,8 @@ export type Site = Omit<
   mcp: Required<Given<SiteFile['mcp']>>;
   markdown_negotiation: boolean;
   llms_txt: Required<Given<SiteFile['llms_txt']>>;
+  /** Each door agents find the directory through: on unless site.yaml `discovery` turns it off. */
+  discovery: Required<Given<SiteFile['discovery']>>;
 };
 
 export type PricingTier = Site['pricing']['tiers'][number];

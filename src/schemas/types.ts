@@ -1176,6 +1176,31 @@ review_after?: string
  * Answer `Accept: text/markdown` on /resources/<slug> and /articles/<slug> with the Markdown variant (Vary: Accept). Off by default: turning it on runs the worker in front of every resource and article page.
  */
 markdown_negotiation?: boolean
+/**
+ * The doors through which agents find and use this directory, each on unless set to false here.
+ */
+discovery?: {
+/**
+ * Publish /.well-known/ard.json (Agentic Resource Discovery) and advertise it in a `Link` header, a `<link>` in every page and robots.txt.
+ */
+ard?: boolean
+/**
+ * Declare the forms of the pages (the search form first) as WebMCP tools, so an agent in a browser can call them.
+ */
+webmcp?: boolean
+/**
+ * Publish a SKILL.md that teaches an agent to use this directory, with the skills of the skills/ folder, listed in /.well-known/agent-skills/index.json.
+ */
+skills?: boolean
+/**
+ * Publish an A2A agent card at /.well-known/agent-card.json describing the directory's MCP and HTTP skills.
+ */
+agent_card?: boolean
+/**
+ * Show "Connect to Cursor", "Install in VS Code" and a `claude mcp add` line beside the copy-page button, and publish a server.json for the MCP registry.
+ */
+mcp_install?: boolean
+}
 }
 /**
  * Tags mapped to resource slugs. `tags` lists each tag with its count, most used first; `map` is the same mapping as a plain object.
