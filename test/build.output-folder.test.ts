@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build/build.js';
 import { checkOutputFolder } from '../src/build/output-folder-guard.js';
 import { buildFixture, testEpoch } from './helpers/build-fixture.js';
-import { cliPath, fixturesDir, readTree, tempDir } from './helpers/fixtures.js';
+import { fixturesDir, readTree, tempDir } from './helpers/fixtures.js';
+import { runCli } from './helpers/run-cli.js';
 
 /** A project folder as people have them: content, a git folder, notes of their own. */
 function project(): string {
@@ -18,12 +18,7 @@ function project(): string {
 }
 
 function run(cwd: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: testEpoch, ...env },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(cwd, args, { env: { SOURCE_DATE_EPOCH: testEpoch, ...env } });
 }
 
 describe('build --out: a folder the build does not own is refused, with nothing touched', () => {

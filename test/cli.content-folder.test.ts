@@ -1,18 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliPath, fixturesDir, tempDir } from './helpers/fixtures.js';
+import { fixturesDir, tempDir } from './helpers/fixtures.js';
+import { runCli } from './helpers/run-cli.js';
 
 /** The CLI run in `cwd`, as `npx agentdir ...` runs it in a user's project; a server that starts is stopped after 20 s. */
 function run(cwd: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-    timeout: 20_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(cwd, args, { timeout: 20_000 });
 }
 
 /** A project folder as `npm init -y` leaves it, with a content folder `site` made by `agentdir new`. */

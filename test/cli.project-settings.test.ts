@@ -1,18 +1,13 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cliPath, fixturesDir, tempDir } from './helpers/fixtures.js';
+import { runCli } from './helpers/run-cli.js';
 
 /** The CLI run in `cwd`, as `npx agentdir ...` runs it in a user's project. */
 function run(cwd: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(cwd, args, { timeout: 60_000 });
 }
 
 /**

@@ -1,20 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliPath, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
+import { fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
 import { stackTraceLines } from './helpers/stack-trace.js';
+import { runCli } from './helpers/run-cli.js';
 
 // SOURCE_DATE_EPOCH dates a build (README: agentdir build). A value that names no day agentdir can
 // write is an InvalidEnvironment problem before any work, never a RangeError or a silent fallback.
 
 function run(sourceDateEpoch: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: sourceDateEpoch },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(repoRoot, args, { env: { SOURCE_DATE_EPOCH: sourceDateEpoch } });
 }
 
 const content = path.join(fixturesDir, 'minimal');

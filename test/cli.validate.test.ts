@@ -3,14 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliPath, copyFixture, fixturesDir, readTree, repoRoot, tempDir } from './helpers/fixtures.js';
+import { runCli } from './helpers/run-cli.js';
 
 function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: '1780272000' },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(repoRoot, args, { env: { SOURCE_DATE_EPOCH: '1780272000' } });
 }
 
 /** The minimal fixture with `tags: mcp` (a string where a list belongs) on line 5 of wire-formats.md. */

@@ -1,19 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliPath, copyFixture, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
+import { copyFixture, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
+import { runCli } from './helpers/run-cli.js';
 
 // `agentdir validate` reads and writes the parse cache `agentdir build` keeps: a second run over an
 // unchanged folder parses nothing, and says exactly what a run without the cache says.
 
 function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: '1780272000' },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(repoRoot, args, { env: { SOURCE_DATE_EPOCH: '1780272000' } });
 }
 
 const formats = ['human', 'json', 'github'] as const;

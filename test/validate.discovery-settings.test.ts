@@ -14,7 +14,9 @@ function validateWith(discovery: string) {
   const text = fs.readFileSync(file, 'utf8');
   const line = text.split('\n').length + 1;
   fs.writeFileSync(file, `${text.replace(/\n*$/, '\n')}discovery:\n${discovery}\n`);
-  const result = runCli(path.dirname(content), ['validate', path.basename(content), '--format', 'json', '--no-cache']);
+  const result = runCli(path.dirname(content), ['validate', path.basename(content), '--format', 'json', '--no-cache'], {
+    env: { SOURCE_DATE_EPOCH: '1780272000' },
+  });
   expect(stackTraceLines(result.stdout + result.stderr)).toEqual([]);
   return { code: result.code, problems: JSON.parse(result.stdout).problems as Record<string, unknown>[], line };
 }

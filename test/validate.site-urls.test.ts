@@ -1,21 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliPath, copyFixture, tempDir } from './helpers/fixtures.js';
+import { copyFixture, tempDir } from './helpers/fixtures.js';
 import { stackTraceLines } from './helpers/stack-trace.js';
+import { runCli } from './helpers/run-cli.js';
 
 // The URLs of site.yaml follow the rules of `--base-url` (src/util/url-fault.ts): `url` is the base
 // of every URL the site publishes, the others are published as links. Each fault is an InvalidUrl
 // problem at its line in site.yaml, found by validate, before a build crashes on it or publishes it.
 
 function run(content: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
-    cwd: path.dirname(content),
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: '1780272000' },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(path.dirname(content), args, { env: { SOURCE_DATE_EPOCH: '1780272000' } });
 }
 
 /** The minimal fixture with `find` in its site.yaml replaced by `replace`; the line it is on. */

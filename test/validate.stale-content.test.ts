@@ -1,20 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliPath, copyFixture, repoRoot } from './helpers/fixtures.js';
+import { copyFixture, repoRoot } from './helpers/fixtures.js';
+import { runCli } from './helpers/run-cli.js';
 
 // site.yaml `review_after`: documents older than that, counted back from SOURCE_DATE_EPOCH
 // (2026-06-01 here) or today, get a StaleContent warning at their `updated` field.
 const reviewDate = '1780272000';
 
 function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [cliPath, ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: reviewDate },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(repoRoot, args, { env: { SOURCE_DATE_EPOCH: reviewDate } });
 }
 
 /** The minimal fixture with wire-formats.md last updated 2025-01-10 (line 6), and `review_after` when given. */

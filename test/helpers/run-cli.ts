@@ -7,12 +7,19 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The built CLI, run in `cwd` as a user would, with no colour and a fixed SOURCE_DATE_EPOCH. */
-export function runCli(cwd: string, args: string[], env: Record<string, string> = {}): CliRun {
+export interface CliOptions {
+  /** Added to this process's environment (NO_COLOR is always set). */
+  env?: Record<string, string>;
+  timeout?: number;
+}
+
+/** The built CLI, run in `cwd` as a user would, with no colour. */
+export function runCli(cwd: string, args: string[], options: CliOptions = {}): CliRun {
   const result = spawnSync(process.execPath, [cliPath, ...args], {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', SOURCE_DATE_EPOCH: '1780272000', ...env },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    ...(options.timeout ? { timeout: options.timeout } : {}),
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
