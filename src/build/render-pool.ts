@@ -47,6 +47,8 @@ function threadModel(model: ContentModel): ContentModel {
   const view = metadataModel(model);
   return {
     ...view,
+    // Pages never show skills: their files stay on the main thread.
+    skills: [],
     clusters: view.clusters.map((cluster) => ({
       ...cluster,
       source: undefined,

@@ -18,6 +18,7 @@ import { type DocumentSource, parseDocuments, type ParseStats } from './parse-po
 import { loadPaths } from './load-paths.js';
 import { assembleResources } from './load-resources.js';
 import { loadSite } from './load-site.js';
+import { generatedSkillClash, loadSkills } from './load-skills.js';
 import type { ContentModel } from './model.js';
 
 export interface LoadResult {
@@ -95,10 +96,11 @@ export async function loadContent(
   const parsedArticles = new Map(
     parsedOf(resourceSources.length, articleSources).map(({ file, result }) => [file, result]),
   );
-  const [siteResult, clusterResult, pathResult] = await Promise.all([
+  const [siteResult, clusterResult, pathResult, skillResult] = await Promise.all([
     loadSite(dir, options.baseUrl),
     loadClusters(dir, parsedArticles),
     loadPaths(dir),
+    loadSkills(dir),
   ]);
   const resourceResult = assembleResources(
     parsedResources.map(({ file }) => file),
@@ -110,6 +112,7 @@ export async function loadContent(
     ...resourceResult.problems,
     ...clusterResult.problems,
     ...pathResult.problems,
+    ...skillResult.problems,
   ];
   const site = siteResult.site;
   if (site) {
@@ -131,6 +134,7 @@ export async function loadContent(
         paths: pathResult.paths,
         ...(pathResult.source ? { pathsSource: pathResult.source } : {}),
       }),
+      ...generatedSkillClash(site, skillResult.skills),
       ...checkStaleness(
         site,
         [
@@ -154,6 +158,7 @@ export async function loadContent(
       clusters,
       articles: clusters.flatMap((cluster) => [cluster.pillar, ...cluster.subs]),
       paths: pathResult.paths,
+      skills: skillResult.skills,
     },
   };
 }

@@ -26,7 +26,8 @@ type MissingFileArgs =
   | { missing: 'site.yaml'; path: string }
   | { missing: 'cluster.yaml'; cluster: string }
   | { missing: 'cluster folder'; folder: string }
-  | { missing: 'vanished' };
+  | { missing: 'vanished' }
+  | { missing: 'SKILL.md'; skill: string };
 
 type InvalidFileNameArgs = { kind: 'resource' | 'article' | 'cluster'; name: string };
 
@@ -102,6 +103,15 @@ type InvalidSettingsArgs =
   | { reason: 'not-path'; key: string; got: string }
   | { reason: 'unknown'; key: string; near?: string; allowed: readonly string[] };
 
+/** Why a SKILL.md `name` is refused: absent, not kebab-case, too long, or not its folder's name. */
+type InvalidSkillNameArgs =
+  | { reason: 'missing' }
+  | { reason: 'format'; name: string }
+  | { reason: 'length'; length: number; limit: number }
+  | { reason: 'folder'; name: string; folder: string };
+
+type InvalidSkillDescriptionArgs = { reason: 'missing' } | { reason: 'length'; length: number; limit: number };
+
 /** Where an output folder may not be, in the words of the message. */
 const folderPlaces = { cwd: 'the current folder', home: 'your home folder', content: 'the content folder' } as const;
 
@@ -135,6 +145,8 @@ export const problemCatalog = {
           return 'an article must live in a cluster folder';
         case 'vanished':
           return 'the file disappeared while it was being read';
+        case 'SKILL.md':
+          return `skill folder \`${args.skill}\` has no SKILL.md`;
       }
     },
     hint: (args: MissingFileArgs) => {
@@ -150,6 +162,8 @@ export const problemCatalog = {
           return `Move it to \`${args.folder}/articles/<cluster>/\` next to that cluster's cluster.yaml.`;
         case 'vanished':
           return 'Run the command again once the editor has finished saving.';
+        case 'SKILL.md':
+          return `Add \`skills/${args.skill}/SKILL.md\`, starting with front matter that sets \`name: ${args.skill}\` and a \`description\`, or remove the folder.`;
       }
     },
   },
@@ -603,6 +617,39 @@ export const problemCatalog = {
             : `Remove it; the settings are: ${args.allowed.join(', ')}.`;
       }
     },
+  },
+  InvalidSkillName: {
+    title: 'Skill name is not valid',
+    message: (args: InvalidSkillNameArgs) => {
+      switch (args.reason) {
+        case 'missing':
+          return '`name` is required in the front matter of a SKILL.md';
+        case 'format':
+          return `\`name\` "${args.name}" is not lowercase kebab-case (a-z, 0-9 and single hyphens inside)`;
+        case 'length':
+          return `\`name\` is ${args.length} characters long, more than the ${args.limit} a skill name may have`;
+        case 'folder':
+          return `\`name\` is "${args.name}" but the skill folder is \`${args.folder}\``;
+      }
+    },
+    hint: (args: InvalidSkillNameArgs) =>
+      args.reason === 'folder'
+        ? `Set \`name: ${args.folder}\`, or rename the folder to \`${args.name}\`: agents install a skill under its name, and the Agent Skills format asks that it equal its folder.`
+        : 'Name the skill like its folder, in lowercase kebab-case of at most 64 characters, such as `name: search-the-directory`: it is the folder agents install it into.',
+  },
+  InvalidSkillDescription: {
+    title: 'Skill description is missing or too long',
+    message: (args: InvalidSkillDescriptionArgs) =>
+      args.reason === 'missing'
+        ? '`description` is required in the front matter of a SKILL.md'
+        : `\`description\` is ${args.length} characters long, more than the ${args.limit} a skill description may have`,
+    hint: 'Say in one or two sentences what the skill does and when to use it: agents read only the description to decide whether to load the skill.',
+  },
+  DuplicateSkillName: {
+    title: 'Skill name is used twice',
+    message: ({ name }: { name: string }) =>
+      `skill \`${name}\` has the name of the skill agentdir generates for this site from site.yaml`,
+    hint: 'Rename this skill and its folder: every skill a site publishes is installed under its own name.',
   },
   UnsafeOutputFolder: {
     title: 'Output folder is not one a build may replace',
