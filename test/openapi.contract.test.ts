@@ -107,6 +107,13 @@ function calls(): Call[] {
       200,
     ],
     ...gated,
+    ['agent skills index', '/.well-known/agent-skills/index.json', none, 200],
+    ['generated skill', '/.well-known/agent-skills/fixture-directory/SKILL.md', none, 200],
+    ['unknown skill', '/.well-known/agent-skills/no-such-skill/SKILL.md', none, 404],
+    // The minimal site has no skill of more than one file: no archive to get.
+    ['unknown skill archive', '/.well-known/agent-skills/no-such-skill.tar.gz', none, 404],
+    ['agent skills index, v0.1.0', '/.well-known/skills/index.json', none, 200],
+    ['generated skill, v0.1.0 location', '/.well-known/skills/fixture-directory/SKILL.md', none, 200],
     ['llms.txt section', '/llms/resources-protocols.txt', none, 200],
     ['llms.txt section, full text', '/llms-full/resources-protocols.txt', none, 200],
     ['unknown llms.txt section', '/llms/no-such-section.txt', none, 404],

@@ -35,6 +35,7 @@ import { emitOpenApi } from '../emit/openapi/emit-openapi.js';
 import { emitPremiumPreviews } from '../emit/premium-previews.js';
 import { emitDiscoveryExtras } from '../emit/discovery-extras.js';
 import { emitSearchIndex } from '../emit/search-index.js';
+import { emitSkills } from '../emit/skills.js';
 import { bundleWorker, workerPackageFile } from './bundle-worker.js';
 import { leakGuard, premiumSentences, type PremiumSentence } from './premium-guard.js';
 import { DocumentOutputs } from './document-outputs.js';
@@ -145,6 +146,8 @@ export const emitters: {
   { emit: emitWorkerData, reads: 'text', agents: true },
   { emit: emitWranglerConfig, reads: 'metadata' },
   { emit: emitDiscoveryExtras, reads: 'metadata', agents: true },
+  // Reads the skills/ folder and every document's metadata: made again on every build, which costs little.
+  { emit: emitSkills, reads: 'text', agents: true },
   { emit: emitOpenApi, reads: 'metadata', agents: true },
   { emit: emitPremiumPreviews, reads: 'metadata' },
 ];

@@ -40,6 +40,11 @@ export function writeOutputFile(
     fs.writeFileSync(target, file.content);
     return { bytes: Buffer.byteLength(file.content) };
   }
+  if (file.content instanceof Uint8Array) {
+    inspect?.(file.path, Buffer.from(file.content).toString('utf8'));
+    fs.writeFileSync(target, file.content);
+    return { bytes: file.content.length };
+  }
   const descriptor = fs.openSync(target, 'w');
   let bytes = 0;
   const parts: PartTable = [];

@@ -96,6 +96,7 @@ export function homeMarkdown(context: EmitContext): string {
       `- Pricing catalog (JSON): ${urls.pricing}`,
       `- OpenAPI description of every URL: ${urls.openApi}`,
       `- API catalog: ${urls.apiCatalog}`,
+      ...(context.model.site.discovery.skills ? [`- Agent skills index: ${urls.agentSkillsIndex}`] : []),
       `- MCP server (Streamable HTTP): ${urls.mcp}; server card: ${urls.serverCard}`,
       `- License: ${urls.license}`,
     ].join('\n')}`,

@@ -38,6 +38,11 @@ function preamble(context: EmitContext): string[] {
       `Every resource has an HTML page, a Markdown variant (\`.md\`) and a JSON variant (\`/api/resources/<slug>.json\`). Start with the resource index at ${urls.resourceIndex} or the search index at ${urls.searchIndex}.`,
       `Premium resources need an access key (\`Authorization: Bearer <API_KEY>\` or \`x-api-key\`); without one they answer HTTP 402 with a preview and purchase instructions. Terms: ${urls.terms}. License: ${urls.license}. MCP server: ${urls.mcp}. Every URL of the site is described in OpenAPI at ${urls.openApi}.`,
       `Data for agents: the free corpus as NDJSON at ${urls.corpusJsonl} (a meta record, then one record per resource), the guide index at ${urls.articleIndex}, learning paths at ${urls.paths} and the pricing catalog at ${urls.pricing}.`,
+      ...(site.discovery.skills
+        ? [
+            `Agent skills that teach an agent to use this directory: ${urls.agentSkillsIndex} (install them with any Agent Skills client).`,
+          ]
+        : []),
     ].join('\n\n'),
   ];
 }

@@ -18,7 +18,8 @@ export interface KeyedPart {
  */
 export interface OutputFile {
   path: string;
-  content: string | Iterable<string | KeyedPart>;
+  /** Bytes only for files served exactly as a source holds them (a skill's files). */
+  content: string | Uint8Array | Iterable<string | KeyedPart>;
   /**
    * Set on outputs made only from what the key names (a document's own files, one section of an
    * export): the next build keeps the file while its key is the same, and never reads `content`.
@@ -34,6 +35,7 @@ export type OutputFiles = Iterable<OutputFile>;
 /** The whole text of an output (for tests and small files; the writer streams chunks instead). */
 export function contentText(file: OutputFile): string {
   if (typeof file.content === 'string') return file.content;
+  if (file.content instanceof Uint8Array) return Buffer.from(file.content).toString('utf8');
   return [...file.content].map((chunk) => (typeof chunk === 'string' ? chunk : chunk.make())).join('');
 }
 

@@ -36,6 +36,8 @@ export type SchemaName =
   | 'payment-required'
   | 'corpus-license-required'
   | 'mcp-catalog'
+  | 'agent-skills-index'
+  | 'legacy-skills-index'
   | 'error'
   | 'x402-payment-required'
   | 'x402-payment-required-v2'

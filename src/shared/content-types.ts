@@ -14,6 +14,7 @@ export const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/vnd.microsoft.icon',
+  '.gz': 'application/gzip',
 };
 
 /** Files whose media type differs from their extension's. */

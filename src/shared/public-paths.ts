@@ -50,6 +50,12 @@ export const publicPaths = {
   openApi: '/openapi.json',
   openApiYaml: '/openapi.yaml',
   apiCatalog: '/.well-known/api-catalog',
+  /** Agent skills (README: Agent skills): the index of the Agent Skills Discovery RFC v0.2.0, and each skill's files. */
+  agentSkillsIndex: '/.well-known/agent-skills/index.json',
+  agentSkillFile: (path: string) => `/.well-known/agent-skills/${path}`,
+  /** The same skills where clients of the RFC's v0.1.0 look: its index, and every file of each skill. */
+  legacySkillsIndex: '/.well-known/skills/index.json',
+  legacySkillFile: (path: string) => `/.well-known/skills/${path}`,
   /** The access-and-pricing resource in Markdown: the terms every payment answer points to. */
   terms: '/resources/access-and-pricing.md',
 } as const;

@@ -13,7 +13,10 @@ export function apiCatalog(context: EmitContext): Record<string, unknown> {
           { href: urls.openApi, type: openApiJsonType },
           { href: urls.openApiYaml, type: 'application/vnd.oai.openapi;version=3.1' },
         ],
-        'service-doc': [{ href: urls.llmsTxt, type: 'text/plain' }],
+        'service-doc': [
+          { href: urls.llmsTxt, type: 'text/plain' },
+          ...(context.model.site.discovery.skills ? [{ href: urls.agentSkillsIndex, type: 'application/json' }] : []),
+        ],
         'service-meta': [{ href: urls.serverCard, type: 'application/json' }],
       },
     ],

@@ -159,6 +159,76 @@ function llmsSectionOperations(): ApiOperation[] {
   ];
 }
 
+/** Agent skills (README: Agent skills): present unless site.yaml turns `discovery.skills` off. */
+function skillOperations(): ApiOperation[] {
+  const name = {
+    name: 'name',
+    in: 'path',
+    required: true,
+    description: 'A skill name, as the skills index lists it.',
+    schema: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 },
+  };
+  const get = (path: string, operation: Record<string, unknown>): ApiOperation => ({ method: 'get', path, operation });
+  const skillMd = text(
+    'text/markdown',
+    'The SKILL.md: YAML front matter (`name`, `description`), then Markdown instructions.',
+  );
+  return [
+    get(
+      '/.well-known/agent-skills/index.json',
+      free(
+        'Get the agent skills index',
+        'Discovery',
+        'getAgentSkillsIndex',
+        json('agent-skills-index'),
+        'Every skill of the site in the Agent Skills Discovery v0.2.0 index: its name, its artifact (a SKILL.md, or a .tar.gz of a skill with more files) relative to this index, and the sha256 digest of the bytes served there.',
+      ),
+    ),
+    get('/.well-known/agent-skills/{name}/SKILL.md', {
+      ...free(
+        'Get a skill',
+        'Discovery',
+        'getAgentSkill',
+        skillMd,
+        'The other files of a skill are beside it, by the paths /.well-known/skills/index.json lists.',
+      ),
+      parameters: [name],
+    }),
+    get('/.well-known/agent-skills/{name}.tar.gz', {
+      ...free(
+        'Get a skill with its files, as an archive',
+        'Discovery',
+        'getAgentSkillArchive',
+        {
+          'application/gzip': {
+            schema: {
+              type: 'string',
+              contentMediaType: 'application/gzip',
+              description: 'A gzip-compressed tar of the skill folder, SKILL.md at its root.',
+            },
+          },
+        },
+        'Only for a skill of more than one file (`type: archive` in the index).',
+      ),
+      parameters: [name],
+    }),
+    get(
+      '/.well-known/skills/index.json',
+      free(
+        'Get the agent skills index (v0.1.0)',
+        'Discovery',
+        'getLegacySkillsIndex',
+        json('legacy-skills-index'),
+        'The same skills in the Agent Skills Discovery v0.1.0 index, for the clients that read only that: each skill with the paths of its files under /.well-known/skills/<name>/.',
+      ),
+    ),
+    get('/.well-known/skills/{name}/SKILL.md', {
+      ...free('Get a skill (v0.1.0 location)', 'Discovery', 'getLegacySkill', skillMd),
+      parameters: [name],
+    }),
+  ];
+}
+
 /**
  * A listing page with a Markdown twin: the HTML page (negotiated when the site turns that on) and its
  * `.md` (`<path>.md` unless `markdownPath` says otherwise). A page without a parameter is always there.
@@ -564,6 +634,7 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
       ),
     ),
     ...(llmsLayout(context).split ? llmsSectionOperations() : []),
+    ...(context.model.site.discovery.skills ? skillOperations() : []),
     get(
       '/license.xml',
       free(
