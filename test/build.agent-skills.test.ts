@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, fixturesDir, readJson, readTree } from './helpers/fixtures.js';
+import { runCli } from './helpers/run-cli.js';
 
 // Agent skills (README: Agent skills): the generated SKILL.md and the site's own skills/, listed in
 // /.well-known/agent-skills/index.json (Agent Skills Discovery v0.2.0) with the digest of each file
@@ -143,6 +144,25 @@ describe('agent skills in a build', () => {
       '/.well-known/skills/{name}/SKILL.md',
     ]);
   });
+});
+
+describe('the grade of the skills a build serves', () => {
+  const skillsCheck = (publicDir: string) => {
+    const run = runCli(publicDir, ['grade', '.', '--format', 'json']);
+    const report = JSON.parse(run.stdout) as { extended: { score: number; checks: { id: string; score: number }[] } };
+    return { score: report.extended.score, check: report.extended.checks.find((check) => check.id === 'agent-skills') };
+  };
+
+  it('keeps every point while each file is served as its digest says, and loses them when one is not', async () => {
+    const { outDir } = await buildFixture(siteWithSkill());
+    const publicDir = path.join(outDir, 'public');
+    const before = skillsCheck(publicDir);
+    expect(before.check).toMatchObject({ score: 9 });
+    fs.appendFileSync(path.join(publicDir, '.well-known/agent-skills/cite-sources.tar.gz'), 'edited after the build');
+    const after = skillsCheck(publicDir);
+    expect(after.check!.score).toBeLessThan(9);
+    expect(after.score).toBeLessThan(before.score);
+  }, 120_000);
 });
 
 describe('agent skills turned off in site.yaml', () => {

@@ -32,7 +32,7 @@ export function checkContext(origin: string, fetcher: SiteFetcher): CheckContext
     origin,
     fetch(path, options = {}) {
       const url = new URL(path, origin).href;
-      const key = `${url} ${options.accept ?? ''}`;
+      const key = `${url} ${options.accept ?? ''}${options.bytes ? ' bytes' : ''}`;
       let page = seen.get(key);
       if (!page) {
         page = fetcher.get(url, options);

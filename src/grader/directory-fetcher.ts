@@ -33,10 +33,11 @@ export function directoryFetcher(
   locate?: (file: string) => string | null,
 ): SiteFetcher {
   const base = path.resolve(root);
-  const read = async (file: string): Promise<string | null> => {
+  const readBytes = async (file: string): Promise<Buffer | null> => {
     const located = locate ? locate(`/${path.relative(base, file).split(path.sep).join('/')}`) : file;
-    return located ? fs.readFile(located, 'utf8').catch(() => null) : null;
+    return located ? fs.readFile(located).catch(() => null) : null;
   };
+  const read = async (file: string): Promise<string | null> => (await readBytes(file))?.toString('utf8') ?? null;
   const site = (async () => {
     const data = await workerData(base, read);
     return {
@@ -52,9 +53,10 @@ export function directoryFetcher(
     for (const candidate of candidates) {
       const file = path.join(base, candidate);
       if (!file.startsWith(base)) break;
-      const text = await read(file);
-      if (text !== null)
-        return new Response(text, {
+      // Bytes, not text: a file is served as it is (an archive's digest is of its bytes).
+      const bytes = await readBytes(file);
+      if (bytes !== null)
+        return new Response(new Uint8Array(bytes), {
           headers: { 'Content-Type': contentTypeFor(candidate), ...headersFor(rules, pathname) },
         });
     }
@@ -79,11 +81,13 @@ export function directoryFetcher(
       } else {
         response = await staticAnswer(pathOf(url), rules);
       }
+      const bytes = new Uint8Array(await response.arrayBuffer());
       return {
         url,
         status: response.status,
         contentType: response.headers.get('content-type') ?? '',
-        text: await response.text(),
+        text: new TextDecoder().decode(bytes),
+        ...(request.bytes ? { bytes } : {}),
         headers: response.headers,
       };
     },

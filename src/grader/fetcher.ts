@@ -9,6 +9,8 @@ export interface Fetched {
   status: number;
   contentType: string;
   text: string;
+  /** The body's bytes, when the request asked for them (`bytes`) and all of it was read. */
+  bytes?: Uint8Array<ArrayBuffer>;
   /** The response headers; absent when nothing was answered. */
   headers?: Headers;
   /** Why nothing usable came back (unreachable, timed out, refused redirect, too large). */
@@ -18,6 +20,8 @@ export interface Fetched {
 export interface FetchOptions {
   /** The request's Accept header; the grader's default prefers Markdown and text. */
   accept?: string;
+  /** Keep the body's bytes as well as its text (a check that digests what was served). */
+  bytes?: boolean;
 }
 
 /** What the grader asks for unless a check asks for a media type: text an agent can read. */
@@ -141,7 +145,11 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
         }
         let body: BoundedText;
         try {
-          body = await readBoundedText(response, { maxBytes: limits.maxBytes, signal });
+          body = await readBoundedText(response, {
+            maxBytes: limits.maxBytes,
+            signal,
+            keepBytes: request.bytes === true,
+          });
         } catch (error) {
           if (internalErrorIn(error)) throw error;
           return refuse(current, `unreachable (${networkFailureReason(error)})`);
@@ -152,6 +160,7 @@ export function networkFetcher(options: NetworkOptions): SiteFetcher {
           status: response.status,
           contentType: response.headers.get('content-type') ?? '',
           text: body.text,
+          ...(body.kind === 'complete' && body.bytes ? { bytes: body.bytes } : {}),
           headers: response.headers,
           ...(body.kind === 'too-large'
             ? { error: `larger than ${limits.maxBytes} bytes; only the start was read` }

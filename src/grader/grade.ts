@@ -1,4 +1,5 @@
 import { type Check, type CheckContext, type CheckOutcome, checkContext } from './check.js';
+import { agentSkillsCheck } from './checks/extended/agent-skills.js';
 import { apiCatalogCheck } from './checks/extended/api-catalog.js';
 import { contentSignalCheck } from './checks/extended/content-signal.js';
 import { linkHeadersCheck } from './checks/extended/link-headers.js';
@@ -45,6 +46,7 @@ export const extendedChecks: Check[] = [
   contentSignalCheck,
   paymentCacheCheck,
   pageSizeCheck,
+  agentSkillsCheck,
   llmsTxtCoverageCheck,
 ];
 

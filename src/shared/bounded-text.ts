@@ -1,6 +1,6 @@
 /** A body read within bounds: all of it, only its first `maxBytes` bytes, or not in time. */
 export type BoundedText =
-  | { kind: 'complete'; text: string }
+  | { kind: 'complete'; text: string; bytes?: Uint8Array<ArrayBuffer> }
   | { kind: 'too-large'; text: string }
   | { kind: 'timed-out' };
 
@@ -9,6 +9,8 @@ export interface TextBounds {
   maxBytes: number;
   /** The time budget, the one given to `fetch`: it covers the body too, even where the platform stops at the headers. */
   signal: AbortSignal;
+  /** Keep the bytes too, for a caller that digests them. */
+  keepBytes?: boolean;
 }
 
 /**
@@ -17,7 +19,10 @@ export interface TextBounds {
  * aborts, is cancelled, so it costs neither memory nor the rest of the request. A stream that fails
  * otherwise throws.
  */
-export async function readBoundedText(response: Response, { maxBytes, signal }: TextBounds): Promise<BoundedText> {
+export async function readBoundedText(
+  response: Response,
+  { maxBytes, signal, keepBytes }: TextBounds,
+): Promise<BoundedText> {
   if (!response.body) return { kind: 'complete', text: '' };
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -27,15 +32,22 @@ export async function readBoundedText(response: Response, { maxBytes, signal }: 
   else signal.addEventListener('abort', stop, { once: true });
   let text = '';
   let size = 0;
+  const chunks: Uint8Array[] = [];
   try {
     for (;;) {
       const next = await Promise.race([reader.read(), aborted]);
       if (next === 'aborted') return { kind: 'timed-out' };
-      if (next.done) return { kind: 'complete', text: text + decoder.decode() };
+      if (next.done)
+        return {
+          kind: 'complete',
+          text: text + decoder.decode(),
+          ...(keepBytes ? { bytes: joined(chunks, size) } : {}),
+        };
       const room = maxBytes - size;
       size += next.value.byteLength;
       if (size > maxBytes) return { kind: 'too-large', text: text + decoder.decode(next.value.subarray(0, room)) };
       text += decoder.decode(next.value, { stream: true });
+      if (keepBytes) chunks.push(next.value);
     }
   } catch (error) {
     if (signal.aborted) return { kind: 'timed-out' };
@@ -45,4 +57,14 @@ export async function readBoundedText(response: Response, { maxBytes, signal }: 
     // Not awaited: the caller need not wait for the platform to close the connection.
     reader.cancel().catch(() => {});
   }
+}
+
+function joined(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }

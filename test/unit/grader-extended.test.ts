@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Check } from '../../src/grader/check.js';
 import type { SiteFetcher } from '../../src/grader/fetcher.js';
 import { checkContext } from '../../src/grader/check.js';
+import { agentSkillsCheck } from '../../src/grader/checks/extended/agent-skills.js';
 import { apiCatalogCheck, serviceDescriptions } from '../../src/grader/checks/extended/api-catalog.js';
 import { contentSignalCheck } from '../../src/grader/checks/extended/content-signal.js';
 import { parseLinkHeader } from '../../src/grader/checks/extended/link-header.js';
@@ -22,6 +23,7 @@ import { paymentCacheCheck } from '../../src/grader/checks/extended/payment-cach
 import { checks, extendedChecks, gradeSite } from '../../src/grader/grade.js';
 import { formatReport } from '../../src/grader/format-report.js';
 import {
+  agentSkillsIndex,
   contextFor,
   docMarkdown,
   goodSite,
@@ -30,6 +32,8 @@ import {
   memoryFetcher,
   origin,
   sitemapXml,
+  skillMd,
+  skillMdDigest,
   type Page,
   type SiteMap,
 } from './grader-site.js';
@@ -39,14 +43,14 @@ const with_ = (changes: SiteMap): SiteMap => ({ ...goodSite(), ...changes });
 const page = (pages: SiteMap, path: string) => pages[path] as Page;
 
 describe('the extended checks', () => {
-  it('are ten, weighted 10 each to 100, and all pass on the good site', async () => {
-    expect(extendedChecks.map((check) => check.weight)).toEqual(Array(10).fill(10));
+  it('are eleven, weighted to 100 (9 each, the llms.txt coverage 10), and all pass on the good site', async () => {
+    expect(extendedChecks.map((check) => check.weight)).toEqual([...Array(10).fill(9), 10]);
     for (const check of extendedChecks) {
       const outcome = await run(check, goodSite());
       expect(outcome.fraction, `${check.id}: ${outcome.details}`).toBe(1);
       expect(check.action, check.id).toBeTruthy();
     }
-    expect(new Set([...checks, ...extendedChecks].map((check) => check.id)).size).toBe(16);
+    expect(new Set([...checks, ...extendedChecks].map((check) => check.id)).size).toBe(17);
   });
 });
 
@@ -421,7 +425,44 @@ describe('the report', () => {
     expect(fetcher.requests.length).toBe(new Set(fetcher.requests).size);
     // 10 for the core checks (robots.txt, llms.txt, sitemap, home page, license, 5 .md variants); the
     // extended ones add the page twice (Markdown, HTML), the card, the catalog, its description and the
-    // resource index (llms.txt lists no premium resource).
-    expect(fetcher.requests.length).toBe(10 + 6);
+    // resource index (llms.txt lists no premium resource), the skills index and its one SKILL.md.
+    expect(fetcher.requests.length).toBe(10 + 8);
+  });
+});
+
+describe('agent skills', () => {
+  const skillPath = '/.well-known/agent-skills/test-site/SKILL.md';
+
+  it('passes when each skill the index lists is served as its digest says', async () => {
+    const outcome = await run(agentSkillsCheck, goodSite());
+    expect(outcome).toMatchObject({ fraction: 1 });
+    expect(outcome.details).toBe(
+      '/.well-known/agent-skills/index.json lists 1 skill; 1 checked, each served as its digest says.',
+    );
+  });
+
+  it('fails a skill whose served bytes differ from its digest', async () => {
+    const site = with_({
+      [skillPath]: { type: 'text/markdown', body: `${skillMd}\nEdited after the index was made.\n` },
+    });
+    const outcome = await run(agentSkillsCheck, site);
+    expect(outcome.fraction).toBe(0);
+    expect(outcome.details).toContain('test-site (digest differs from the bytes served)');
+  });
+
+  it('fails a listed skill that is not served, and an index that is missing or of another version', async () => {
+    const site = goodSite();
+    delete site[skillPath];
+    expect((await run(agentSkillsCheck, site)).details).toContain('test-site (answered 404)');
+    const without = goodSite();
+    delete without['/.well-known/agent-skills/index.json'];
+    expect(await run(agentSkillsCheck, without)).toMatchObject({ fraction: 0 });
+    const v1 = with_({
+      '/.well-known/agent-skills/index.json': {
+        type: 'application/json',
+        body: agentSkillsIndex(skillMdDigest).replace(/"\$schema":"[^"]*",/, ''),
+      },
+    });
+    expect(await run(agentSkillsCheck, v1)).toMatchObject({ fraction: 0 });
   });
 });

@@ -1,4 +1,5 @@
 // An in-memory site for the grader checks: path -> answer, served through the grader's own CheckContext.
+import { createHash } from 'node:crypto';
 import { checkContext, type CheckContext } from '../../src/grader/check.js';
 import { defaultAccept, type Fetched, type SiteFetcher } from '../../src/grader/fetcher.js';
 
@@ -42,7 +43,14 @@ export function memoryFetcher(pages: SiteMap): SiteFetcher & { asked: string[]; 
         body,
         headers = {},
       } = page.accept?.[(options.accept ?? defaultAccept).split(/[,;]/)[0]!.trim()] ?? page;
-      return { url, status, contentType: type, text: body, headers: new Headers({ 'Content-Type': type, ...headers }) };
+      return {
+        url,
+        status,
+        contentType: type,
+        text: body,
+        ...(options.bytes ? { bytes: new TextEncoder().encode(body) } : {}),
+        headers: new Headers({ 'Content-Type': type, ...headers }),
+      };
     },
   };
 }
@@ -117,6 +125,20 @@ export const sitemapXml = (...paths: string[]) =>
 
 const markdownType = 'text/markdown; charset=utf-8';
 
+export const skillMd = '---\nname: test-site\ndescription: Read the Test Site.\n---\n\n# Test Site\n';
+
+/** The agent-skills index of the good site: one skill, digested as served. */
+export const agentSkillsIndex = (digest: string) =>
+  JSON.stringify({
+    $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+    skills: [
+      { name: 'test-site', type: 'skill-md', description: 'Read the Test Site.', url: 'test-site/SKILL.md', digest },
+    ],
+  });
+
+/** sha256 of the good site's SKILL.md, as `sha256:<hex>`. */
+export const skillMdDigest = `sha256:${createHash('sha256').update(skillMd).digest('hex')}`;
+
 /** A site that passes every check, the extended ones too. */
 export function goodSite(): SiteMap {
   return {
@@ -127,6 +149,8 @@ export function goodSite(): SiteMap {
     '/license.xml': { type: 'application/xml', body: licenseXml },
     '/.well-known/mcp/server-card.json': { type: 'application/json', body: serverCard },
     '/.well-known/api-catalog': { type: 'application/linkset+json', body: apiCatalog },
+    '/.well-known/agent-skills/index.json': { type: 'application/json', body: agentSkillsIndex(skillMdDigest) },
+    '/.well-known/agent-skills/test-site/SKILL.md': { type: markdownType, body: skillMd },
     '/openapi.json': { type: 'application/json', body: '{"openapi": "3.1.0", "paths": {}}' },
     ...Object.fromEntries(
       docs.flatMap((name) => [
