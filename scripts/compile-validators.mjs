@@ -52,6 +52,22 @@ fs.writeFileSync(
   standaloneCode(oasAjv, { validateOpenApi31: 'openapi-3.1' }),
 );
 
+// The MCP registry's server.json schema (vendored, draft-07), which every build checks the server.json
+// it writes against: compiled here once too.
+const { mcpRegistrySchemaFile, mcpRegistryCheckOptions } = await import(
+  new URL('../lib/emit/mcp-registry-schema.js', import.meta.url).href
+);
+const registryAjv = new (require('ajv').default)({
+  ...mcpRegistryCheckOptions,
+  code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+});
+addFormats(registryAjv);
+registryAjv.addSchema(JSON.parse(fs.readFileSync(mcpRegistrySchemaFile, 'utf8')), 'server-json');
+fs.writeFileSync(
+  path.join(root, 'lib', 'schemas', 'mcp-registry-server.cjs'),
+  standaloneCode(registryAjv, { validateServerJson: 'server-json' }),
+);
+
 // The worker's code and the pages' browser scripts are the same for every site: bundled here once,
 // with the digest of each source file, so a build uses them without starting esbuild while those
 // files are unchanged (src/util/prebundled.ts).

@@ -27,21 +27,21 @@ describe('discovery extras', () => {
     }
   });
 
-  it('publishes an MCP catalog (and AI catalog) pointing at the server card', () => {
-    const validate = schemaRegistry().validator('mcp-catalog');
-    for (const file of ['.well-known/mcp/catalog.json', '.well-known/ai-catalog.json']) {
-      const catalog = JSON.parse(fs.readFileSync(path.join(dist, 'public', file), 'utf8'));
-      expect(validate(catalog), JSON.stringify(validate.errors)).toBe(true);
-      expect(catalog.entries[0]).toEqual({
-        identifier: 'urn:air:fixture.example:directory',
-        displayName: 'Fixture Directory MCP server',
-        type: 'application/mcp-server-card+json',
-        url: 'https://fixture.example/mcp/server-card',
-      });
-    }
+  it('publishes an MCP catalog pointing at the static server card, which a host without the worker serves', () => {
+    const validate = schemaRegistry().validator('ard-manifest');
+    const catalog = JSON.parse(fs.readFileSync(path.join(dist, 'public/.well-known/mcp/catalog.json'), 'utf8'));
+    expect(validate(catalog), JSON.stringify(validate.errors)).toBe(true);
+    expect(catalog.entries).toHaveLength(1);
+    expect(catalog.entries[0]).toMatchObject({
+      identifier: 'urn:air:fixture.example:mcp:directory',
+      displayName: 'Fixture Directory MCP server',
+      type: 'application/mcp-server-card+json',
+      url: 'https://fixture.example/.well-known/mcp/server-card.json',
+    });
+    expect(fs.existsSync(path.join(dist, 'public/.well-known/mcp/server-card.json'))).toBe(true);
   });
 
-  it.each(['serve', 'workerd'])("answers the catalog entry's card URL with the card media type on %s", async (name) => {
+  it.each(['serve', 'workerd'])('still answers /mcp/server-card with the card media type on %s', async (name) => {
     const response = await fetch(`${runtimes[name]!.url}mcp/server-card`, {
       headers: { Accept: 'application/mcp-server-card+json' },
     });

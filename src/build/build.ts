@@ -33,7 +33,10 @@ import { emitWorkerData, workerData } from '../emit/worker-data.js';
 import { emitWranglerConfig } from '../emit/wrangler-config.js';
 import { emitOpenApi } from '../emit/openapi/emit-openapi.js';
 import { emitPremiumPreviews } from '../emit/premium-previews.js';
-import { emitDiscoveryExtras } from '../emit/discovery-extras.js';
+import { emitArdManifest } from '../emit/ard-manifest.js';
+import { emitAgentCard } from '../emit/agent-card.js';
+import { emitMcpRegistryServer } from '../emit/mcp-registry-server.js';
+import { OutputProblemError } from '../errors/output-problem-error.js';
 import { emitSearchIndex } from '../emit/search-index.js';
 import { emitSkills } from '../emit/skills.js';
 import { bundleWorker, workerPackageFile } from './bundle-worker.js';
@@ -131,6 +134,7 @@ export const emitters: {
   { emit: emitCrawlerFiles, reads: 'metadata' },
   { emit: emitLicense, reads: 'metadata' },
   { emit: emitServerCard, reads: 'metadata', agents: true },
+  { emit: emitMcpRegistryServer, reads: 'metadata', agents: true },
   { emit: emitPages, reads: 'metadata' },
   { emit: emitHomeMarkdown, reads: 'metadata', agents: true },
   { emit: emitStylesheet, reads: 'metadata' },
@@ -145,7 +149,8 @@ export const emitters: {
   { emit: emitHeadersFile, reads: 'metadata' },
   { emit: emitWorkerData, reads: 'text', agents: true },
   { emit: emitWranglerConfig, reads: 'metadata' },
-  { emit: emitDiscoveryExtras, reads: 'metadata', agents: true },
+  { emit: emitArdManifest, reads: 'metadata', agents: true },
+  { emit: emitAgentCard, reads: 'metadata', agents: true },
   // Reads the skills/ folder and every document's metadata: made again on every build, which costs little.
   { emit: emitSkills, reads: 'text', agents: true },
   { emit: emitOpenApi, reads: 'metadata', agents: true },
@@ -336,8 +341,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await documents.close();
     staged.abort();
-    if (!(error instanceof TemplateError)) throw error;
-    // A template of the user's that fails is a problem like a content error: nothing is replaced.
+    if (!(error instanceof TemplateError || error instanceof OutputProblemError)) throw error;
+    // A template of the user's that fails, or a setting an output cannot be made from, is a
+    // problem like a content error: nothing is replaced.
     return {
       ok: false,
       problems: [...problems, error.problem],

@@ -20,6 +20,8 @@ export function robotsTxt(context: EmitContext): string {
     '',
     `Sitemap: ${context.urls.sitemapIndex}`,
     `License: ${context.urls.license}`,
+    // Agentic Resource Discovery: where the manifest of every catalog entry is (README: Agent discovery).
+    ...(context.model.site.discovery.ard ? [`Agentmap: ${context.urls.ard}`] : []),
     '',
   ].join('\n');
 }

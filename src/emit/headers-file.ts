@@ -8,13 +8,15 @@ import { openApiJsonType } from './openapi/api-catalog.js';
 export function headersFile(context: EmitContext): string {
   const { urls } = context;
   // RFC 8288 links on every static answer: where the agent index, the license, the interface
-  // description (RFC 8631 service-desc, RFC 9727 api-catalog) and the MCP server card are.
+  // description (RFC 8631 service-desc, RFC 9727 api-catalog), the MCP server card and the ARD manifest are.
   const discovery = [
     `<${urls.llmsTxt}>; rel="describedby"; type="text/plain"`,
     `<${urls.openApi}>; rel="service-desc"; type="${openApiJsonType}"`,
     `<${urls.apiCatalog}>; rel="api-catalog"`,
     `<${urls.license}>; rel="license"; type="application/rsl+xml"`,
     `<${urls.serverCard}>; rel="service-desc"; type="application/json"`,
+    // The ARD manifest, under the relation the current draft names and the one earlier drafts did.
+    ...(context.model.site.discovery.ard ? [`<${urls.ard}>; rel="ard ai-catalog"; type="application/json"`] : []),
   ].join(', ');
   const rules: [string, string[]][] = [
     ['/*', [`Link: ${discovery}`]],

@@ -35,6 +35,7 @@ function resourceLine(resource: Resource, context: EmitContext): string {
 export function homeMarkdown(context: EmitContext): string {
   const { model, urls } = context;
   const { site } = model;
+  const { discovery } = site;
   const bySlug = resourcesBySlugOf(model);
   const start = bySlug.get('getting-started');
   // The words of templates/home.liquid where the two say the same thing, so the twins read alike.
@@ -98,6 +99,9 @@ export function homeMarkdown(context: EmitContext): string {
       `- API catalog: ${urls.apiCatalog}`,
       ...(context.model.site.discovery.skills ? [`- Agent skills index: ${urls.agentSkillsIndex}`] : []),
       `- MCP server (Streamable HTTP): ${urls.mcp}; server card: ${urls.serverCard}`,
+      ...(discovery.mcp_install ? [`- MCP registry server.json: ${urls.mcpRegistryServer}`] : []),
+      ...(discovery.ard ? [`- ARD manifest (every catalog entry): ${urls.ard}`] : []),
+      ...(discovery.agent_card ? [`- A2A agent card: ${urls.agentCard}`] : []),
       `- License: ${urls.license}`,
     ].join('\n')}`,
   );

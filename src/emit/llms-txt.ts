@@ -28,6 +28,19 @@ export function llmsLayout(context: EmitContext): LlmsLayout {
   };
 }
 
+/** Where agents that discover before they read find this site's catalogs and cards: one line, naming only the doors site.yaml leaves open. */
+function discoveryNote(context: EmitContext): string[] {
+  const { urls } = context;
+  const { discovery } = context.model.site;
+  const doors = [
+    discovery.ard && `the ARD manifest of every catalog entry at ${urls.ard}`,
+    `the MCP server card at ${urls.serverCard}`,
+    discovery.mcp_install && `the MCP registry's server.json at ${urls.mcpRegistryServer}`,
+    discovery.agent_card && `the A2A agent card at ${urls.agentCard}`,
+  ].filter(Boolean);
+  return [`Discovery: ${doors.join(', ')}.`];
+}
+
 function preamble(context: EmitContext): string[] {
   const { site } = context.model;
   const { urls } = context;
@@ -43,6 +56,7 @@ function preamble(context: EmitContext): string[] {
             `Agent skills that teach an agent to use this directory: ${urls.agentSkillsIndex} (install them with any Agent Skills client).`,
           ]
         : []),
+      ...discoveryNote(context),
     ].join('\n\n'),
   ];
 }

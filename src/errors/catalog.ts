@@ -545,6 +545,16 @@ export const problemCatalog = {
         ? 'Fix the Liquid syntax here: every `{% if %}`, `{% for %}` and `{% block %}` needs its closing tag, and each filter must be one Liquid defines.'
         : 'Check what this tag uses: a partial or layout it names must exist in your templates folder or among the built-in templates, and the values it reads must be there for every page.',
   },
+  InvalidRegistryServer: {
+    title: 'MCP registry server.json would not be valid',
+    /** `field`: the JSON pointer into server.json; `reason`: the schema's words; `value`: what the build made there. */
+    message: ({ field, reason, value }: { field: string; reason: string; value: string }) =>
+      `the MCP registry's server.json made from this file would not be valid: \`${field}\` ${reason}` +
+      (value ? ` (got "${value.slice(0, 200)}")` : ''),
+    hint:
+      'server.json takes its `name` from the host of `url` (reversed, as `com.example/directory`), its `title` from `name` (at most 100 characters) ' +
+      'and its remote from `url`: change the field named here, or set `discovery: { mcp_install: false }` to publish no server.json.',
+  },
   InvalidOption: {
     title: 'Command-line option is not valid',
     // Only `--base-url` is checked so far; `option` keys the wording when another option joins it.

@@ -47,6 +47,16 @@ export const publicPaths = {
   mcp: '/mcp',
   mcpServerCard: '/mcp/server-card',
   serverCard: '/.well-known/mcp/server-card.json',
+  /** The MCP registry's description of the server (server.json), for registries and one-click installs. */
+  mcpRegistryServer: '/.well-known/mcp/server.json',
+  /** The MCP Catalog: the same manifest as ard.json, reduced to the MCP server. */
+  mcpCatalog: '/.well-known/mcp/catalog.json',
+  /** The Agentic Resource Discovery manifest: every catalog entry of the site (README: Agent discovery). */
+  ard: '/.well-known/ard.json',
+  /** The same manifest at the path earlier ARD drafts named. */
+  aiCatalog: '/.well-known/ai-catalog.json',
+  /** The A2A agent card: the directory's skills, and where each is reached. */
+  agentCard: '/.well-known/agent-card.json',
   openApi: '/openapi.json',
   openApiYaml: '/openapi.yaml',
   apiCatalog: '/.well-known/api-catalog',

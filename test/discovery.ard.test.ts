@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headersFor, parseHeaderRules } from '../src/serve/header-rules.js';
+import { ardConformance } from './helpers/ard-conformance.js';
+import { buildFixture } from './helpers/build-fixture.js';
+import { copyFixture, fixturesDir } from './helpers/fixtures.js';
+import { startServe, type Runtime } from './helpers/runtimes.js';
+import { siteUnderTest } from './helpers/site-under-test.js';
+
+// Agentic Resource Discovery: /.well-known/ard.json lists every catalog entry of the site, passes
+// the conformance tester Lighthouse's `ard-schema` audit runs, and is advertised each way the draft
+// lists (robots.txt `Agentmap`, a `Link` header, a `<link>` in every page), with the ai-catalog.json
+// of earlier drafts as its alias.
+
+const base = 'https://fixture.example';
+let pub = '';
+let serve: Runtime & { url: string };
+beforeAll(async () => {
+  const site = await siteUnderTest();
+  pub = path.join(site.dist, 'public');
+  serve = await startServe(site.dist, site.keysFile);
+});
+afterAll(async () => {
+  await serve?.close();
+});
+
+const read = (file: string) => fs.readFileSync(path.join(pub, file), 'utf8');
+
+describe('the ARD manifest', () => {
+  it.each(['.well-known/ard.json', '.well-known/ai-catalog.json', '.well-known/mcp/catalog.json'])(
+    '%s passes the ARD conformance tester with no error and no warning',
+    async (file) => {
+      expect(await ardConformance(read(file))).toEqual({ errors: [], warnings: [] });
+    },
+  );
+
+  it('serves ai-catalog.json as the same bytes as ard.json', () => {
+    expect(read('.well-known/ai-catalog.json')).toBe(read('.well-known/ard.json'));
+  });
+
+  it("lists the MCP server card (static), the agent card and, nested, every file of the site's data and terms", () => {
+    const manifest = JSON.parse(read('.well-known/ard.json'));
+    const entries = manifest.entries as { type: string; url?: string; data?: { entries: { url: string }[] } }[];
+    expect(entries.map((entry) => [entry.type, entry.url])).toEqual([
+      ['application/mcp-server-card+json', `${base}/.well-known/mcp/server-card.json`],
+      ['application/a2a-agent-card+json', `${base}/.well-known/agent-card.json`],
+      ['application/ai-catalog+json', undefined],
+    ]);
+    expect(entries[2]!.data!.entries.map((entry) => entry.url.slice(base.length))).toEqual([
+      '/openapi.json',
+      '/.well-known/api-catalog',
+      '/llms.txt',
+      '/api/corpus.jsonl',
+      '/license.xml',
+      '/api/pricing.json',
+      '/api/payment.json',
+      '/.well-known/mcp/server.json',
+    ]);
+    // Every URL an entry names is a file the build wrote.
+    for (const url of [...entries.flatMap((entry) => entry.url ?? []), ...entries[2]!.data!.entries.map((e) => e.url)])
+      expect(fs.existsSync(path.join(pub, new URL(url).pathname)), url).toBe(true);
+  });
+
+  it("draws each entry's representative queries from the site's own resources", () => {
+    const manifest = JSON.parse(read('.well-known/ard.json'));
+    const titles = fs
+      .readdirSync(path.join(fixturesDir, 'minimal/resources'))
+      .map(
+        (file) =>
+          /^title:\s*(.+)$/m.exec(fs.readFileSync(path.join(fixturesDir, 'minimal/resources', file), 'utf8'))?.[1],
+      );
+    expect(manifest.entries[0].representativeQueries.some((query: string) => titles.includes(query))).toBe(true);
+  });
+
+  it('is advertised by robots.txt, a Link header on every static answer, and a <link> in every page', async () => {
+    expect(read('robots.txt')).toContain(`\nAgentmap: ${base}/.well-known/ard.json\n`);
+    const rules = parseHeaderRules(read('_headers'));
+    expect(headersFor(rules, '/resources/wire-formats').link).toContain(
+      `<${base}/.well-known/ard.json>; rel="ard ai-catalog"`,
+    );
+    for (const page of [
+      'index.html',
+      'resources/wire-formats/index.html',
+      'articles/first-steps/index.html',
+      'search/index.html',
+    ])
+      expect(read(page), page).toContain(
+        `<link rel="ard ai-catalog" type="application/json" href="${base}/.well-known/ard.json">`,
+      );
+    const home = await fetch(serve.url);
+    expect(home.headers.get('link')).toContain(`<${base}/.well-known/ard.json>; rel="ard ai-catalog"`);
+    const manifest = await fetch(`${serve.url}.well-known/ard.json`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('site.yaml `discovery`', () => {
+  it('leaves out the ARD manifest, its alias and every advertisement of it when `ard` is false', async () => {
+    const content = copyFixture('minimal');
+    fs.appendFileSync(path.join(content, 'site.yaml'), '\ndiscovery:\n  ard: false\n');
+    const off = path.join((await buildFixture(content)).outDir, 'public');
+    const text = (file: string) => fs.readFileSync(path.join(off, file), 'utf8');
+    expect(fs.existsSync(path.join(off, '.well-known/ard.json'))).toBe(false);
+    expect(fs.existsSync(path.join(off, '.well-known/ai-catalog.json'))).toBe(false);
+    expect(text('robots.txt')).not.toContain('Agentmap');
+    expect(text('_headers')).not.toContain('/.well-known/ard.json');
+    expect(text('index.html')).not.toContain('/.well-known/ard.json');
+    expect(text('llms.txt')).not.toContain('/.well-known/ard.json');
+    // The MCP catalog is not an ARD door: it stays, and stays valid.
+    expect(await ardConformance(text('.well-known/mcp/catalog.json'))).toEqual({ errors: [], warnings: [] });
+  });
+});
