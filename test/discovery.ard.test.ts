@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFor, parseHeaderRules } from '../src/serve/header-rules.js';
 import { ardConformance } from './helpers/ard-conformance.js';
+import { gradeCli } from './helpers/grade-cli.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, fixturesDir } from './helpers/fixtures.js';
 import { startServe, type Runtime } from './helpers/runtimes.js';
@@ -110,5 +111,22 @@ describe('site.yaml `discovery`', () => {
     expect(text('llms.txt')).not.toContain('/.well-known/ard.json');
     // The MCP catalog is not an ARD door: it stays, and stays valid.
     expect(await ardConformance(text('.well-known/mcp/catalog.json'))).toEqual({ errors: [], warnings: [] });
+  });
+});
+
+describe('the grader', () => {
+  it('takes points off a built site whose ard.json breaks the ARD rules, and says why', async () => {
+    const { outDir } = await buildFixture(path.join(fixturesDir, 'minimal'));
+    const grade = async () => JSON.parse((await gradeCli(outDir, '--format', 'json')).stdout);
+    const ardCheck = (report: { extended: { checks: { id: string; details: string }[] } }) =>
+      report.extended.checks.find((each) => each.id === 'ard-manifest');
+    const before = await grade();
+    expect(ardCheck(before)).toMatchObject({ passed: true, weight: 10, score: 10 });
+    const file = path.join(outDir, 'public/.well-known/ard.json');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"specVersion": "1.0"', '"specVersion": "draft"'));
+    const after = await grade();
+    expect(ardCheck(after)).toMatchObject({ passed: false, weight: 10, score: 7 });
+    expect(ardCheck(after)?.details).toContain("breaks ARD's rules at specVersion;");
+    expect(after.extended.score).toBe(before.extended.score - 3);
   });
 });

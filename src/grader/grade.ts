@@ -1,12 +1,15 @@
 import { type Check, type CheckContext, type CheckOutcome, checkContext } from './check.js';
 import { agentSkillsCheck } from './checks/extended/agent-skills.js';
+import { agentCardCheck } from './checks/extended/agent-card.js';
 import { apiCatalogCheck } from './checks/extended/api-catalog.js';
+import { ardManifestCheck } from './checks/extended/ard-manifest.js';
 import { contentSignalCheck } from './checks/extended/content-signal.js';
 import { linkHeadersCheck } from './checks/extended/link-headers.js';
 import { llmsTxtCoverageCheck } from './checks/extended/llms-txt-coverage.js';
 import { llmsTxtDirectiveCheck } from './checks/extended/llms-txt-directive.js';
 import { markdownLinkPortabilityCheck } from './checks/extended/markdown-link-portability.js';
 import { markdownNegotiationCheck } from './checks/extended/markdown-negotiation.js';
+import { mcpRegistryServerCheck } from './checks/extended/mcp-registry-server.js';
 import { mcpServerCardCheck } from './checks/extended/mcp-server-card.js';
 import { pageSizeCheck } from './checks/extended/page-size.js';
 import { paymentCacheCheck } from './checks/extended/payment-cache.js';
@@ -42,7 +45,10 @@ export const extendedChecks: Check[] = [
   markdownLinkPortabilityCheck,
   linkHeadersCheck,
   mcpServerCardCheck,
+  mcpRegistryServerCheck,
   apiCatalogCheck,
+  ardManifestCheck,
+  agentCardCheck,
   contentSignalCheck,
   paymentCacheCheck,
   pageSizeCheck,

@@ -17,6 +17,9 @@ import {
 } from '../../src/grader/checks/extended/markdown-link-portability.js';
 import { markdownNegotiationCheck } from '../../src/grader/checks/extended/markdown-negotiation.js';
 import { mcpServerCardCheck } from '../../src/grader/checks/extended/mcp-server-card.js';
+import { agentCardCheck } from '../../src/grader/checks/extended/agent-card.js';
+import { ardManifestCheck } from '../../src/grader/checks/extended/ard-manifest.js';
+import { mcpRegistryServerCheck } from '../../src/grader/checks/extended/mcp-registry-server.js';
 import { pagePath } from '../../src/grader/checks/extended/page-path.js';
 import { pageSizeCheck } from '../../src/grader/checks/extended/page-size.js';
 import { paymentCacheCheck } from '../../src/grader/checks/extended/payment-cache.js';
@@ -43,14 +46,29 @@ const with_ = (changes: SiteMap): SiteMap => ({ ...goodSite(), ...changes });
 const page = (pages: SiteMap, path: string) => pages[path] as Page;
 
 describe('the extended checks', () => {
-  it('are eleven, weighted to 100 (9 each, the llms.txt coverage 10), and all pass on the good site', async () => {
-    expect(extendedChecks.map((check) => check.weight)).toEqual([...Array(10).fill(9), 10]);
+  it('are fourteen, weighted to 100, and all pass on the good site', async () => {
+    expect(extendedChecks.map((check) => [check.id, check.weight])).toEqual([
+      ['markdown-negotiation', 7],
+      ['llms-txt-directive', 7],
+      ['markdown-link-portability', 7],
+      ['link-headers', 7],
+      ['mcp-server-card', 7],
+      ['mcp-registry-server', 7],
+      ['api-catalog', 7],
+      ['ard-manifest', 8],
+      ['agent-card', 7],
+      ['content-signal', 7],
+      ['payment-required-cache', 7],
+      ['page-size', 7],
+      ['agent-skills', 8],
+      ['llms-txt-coverage', 7],
+    ]);
     for (const check of extendedChecks) {
       const outcome = await run(check, goodSite());
       expect(outcome.fraction, `${check.id}: ${outcome.details}`).toBe(1);
       expect(check.action, check.id).toBeTruthy();
     }
-    expect(new Set([...checks, ...extendedChecks].map((check) => check.id)).size).toBe(17);
+    expect(new Set([...checks, ...extendedChecks].map((check) => check.id)).size).toBe(20);
   });
 });
 
@@ -239,7 +257,7 @@ describe('a home page that answers agents Markdown', () => {
 describe('Link headers', () => {
   it('passes when the home page links llms.txt, the API catalog and a service description', async () => {
     expect((await run(linkHeadersCheck, goodSite())).details).toBe(
-      '3 link-values name llms.txt, api-catalog and service-desc.',
+      '4 link-values name llms.txt, api-catalog and service-desc.',
     );
   });
 
@@ -424,9 +442,10 @@ describe('the report', () => {
     await gradeSite(origin, fetcher);
     expect(fetcher.requests.length).toBe(new Set(fetcher.requests).size);
     // 10 for the core checks (robots.txt, llms.txt, sitemap, home page, license, 5 .md variants); the
-    // extended ones add the page twice (Markdown, HTML), the card, the catalog, its description and the
-    // resource index (llms.txt lists no premium resource), the skills index and its one SKILL.md.
-    expect(fetcher.requests.length).toBe(10 + 8);
+    // extended ones add the page twice (Markdown, HTML), the card, the catalog, its description, the
+    // resource index (llms.txt lists no premium resource), server.json, ard.json, the agent card, the
+    // skills index and its one SKILL.md.
+    expect(fetcher.requests.length).toBe(10 + 11);
   });
 });
 
@@ -464,5 +483,78 @@ describe('agent skills', () => {
       },
     });
     expect(await run(agentSkillsCheck, v1)).toMatchObject({ fraction: 0 });
+  });
+});
+
+describe('the ARD manifest', () => {
+  it('passes when ard.json follows the ARD rules and the home page advertises it', async () => {
+    expect(await run(ardManifestCheck, goodSite())).toEqual({
+      fraction: 1,
+      details: "/.well-known/ard.json passes ARD's rules; advertised.",
+    });
+  });
+
+  it('loses a third for a manifest that breaks the rules, saying which', async () => {
+    const manifest = JSON.parse(page(goodSite(), '/.well-known/ard.json').body as string);
+    manifest.specVersion = 'draft';
+    delete manifest.entries[0].representativeQueries;
+    const outcome = await run(ardManifestCheck, with_({ '/.well-known/ard.json': JSON.stringify(manifest) }));
+    expect(outcome.fraction).toBeCloseTo(2 / 3);
+    expect(outcome.details).toBe(
+      "/.well-known/ard.json breaks ARD's rules at specVersion, entries[0].representativeQueries; advertised.",
+    );
+  });
+
+  it('loses a third when nothing advertises it, and all but that when it is missing', async () => {
+    const site = goodSite();
+    delete page(site, '/').headers;
+    expect((await run(ardManifestCheck, site)).fraction).toBeCloseTo(2 / 3);
+    const missing = with_({});
+    delete missing['/.well-known/ard.json'];
+    expect(await run(ardManifestCheck, missing)).toMatchObject({
+      fraction: 1 / 3,
+      details: '/.well-known/ard.json answered 404; advertised.',
+    });
+  });
+
+  it('counts a robots.txt Agentmap line or a <link rel="ard"> as advertising', async () => {
+    const robots = goodSite();
+    delete page(robots, '/').headers;
+    robots['/robots.txt'] = `${robots['/robots.txt']}Agentmap: ${origin}/.well-known/ard.json\n`;
+    expect((await run(ardManifestCheck, robots)).fraction).toBe(1);
+    const link = goodSite();
+    const home = page(link, '/');
+    delete home.headers;
+    home.body = `${home.body}<link rel="ard ai-catalog" href="/.well-known/ard.json">`;
+    expect((await run(ardManifestCheck, link)).fraction).toBe(1);
+  });
+});
+
+describe('the A2A agent card', () => {
+  it('passes with every field A2A requires, and names the ones missing', async () => {
+    expect((await run(agentCardCheck, goodSite())).fraction).toBe(1);
+    const card = JSON.parse(page(goodSite(), '/.well-known/agent-card.json').body as string);
+    delete card.skills;
+    delete card.version;
+    expect(await run(agentCardCheck, with_({ '/.well-known/agent-card.json': JSON.stringify(card) }))).toEqual({
+      fraction: 0.75,
+      details: '/.well-known/agent-card.json lacks version; skills[].id,name,description.',
+    });
+    expect((await run(agentCardCheck, with_({ '/.well-known/agent-card.json': '{' }))).fraction).toBe(0);
+  });
+});
+
+describe("the MCP registry's server.json", () => {
+  it('passes for a remote server, and names each field missing', async () => {
+    expect((await run(mcpRegistryServerCheck, goodSite())).fraction).toBe(1);
+    const server = JSON.parse(page(goodSite(), '/.well-known/mcp/server.json').body as string);
+    delete server.name;
+    server.remotes = [{ type: 'streamable-http' }];
+    expect(
+      await run(mcpRegistryServerCheck, with_({ '/.well-known/mcp/server.json': JSON.stringify(server) })),
+    ).toEqual({
+      fraction: 0.6,
+      details: '/.well-known/mcp/server.json lacks name; remotes[].type,url.',
+    });
   });
 });

@@ -92,6 +92,7 @@ export const discoveryLinks = [
   `<${origin}/llms.txt>; rel="describedby"; type="text/plain"`,
   `<${origin}/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json;version=3.1"`,
   `<${origin}/.well-known/api-catalog>; rel="api-catalog"`,
+  `<${origin}/.well-known/ard.json>; rel="ard"`,
 ].join(', ');
 
 /** A doc's Markdown variant: names /llms.txt first, links absolutely. */
@@ -102,6 +103,39 @@ export const serverCard = JSON.stringify({
   name: 'example.site/directory',
   version: '1.0.0',
   description: 'Guides for agents.',
+  remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }],
+});
+
+/** An ARD manifest the conformance rules accept without a warning. */
+export const ardManifest = JSON.stringify({
+  specVersion: '1.0',
+  entries: [
+    {
+      identifier: 'urn:air:site.example:mcp:directory',
+      displayName: 'Directory MCP server',
+      type: 'application/mcp-server-card+json',
+      url: `${origin}/.well-known/mcp/server-card.json`,
+      representativeQueries: ['quick start', 'error codes'],
+    },
+  ],
+});
+
+export const agentCard = JSON.stringify({
+  name: 'Directory',
+  description: 'Guides for agents.',
+  version: '1.0.0',
+  supportedInterfaces: [{ url: `${origin}/mcp`, protocolBinding: 'MCP', protocolVersion: '2025-11-25' }],
+  capabilities: {},
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['application/json'],
+  skills: [{ id: 'search', name: 'Search', description: 'Search the guides.', tags: ['search'] }],
+});
+
+export const registryServer = JSON.stringify({
+  $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+  name: 'example.site/directory',
+  description: 'Guides for agents.',
+  version: '1.0.0',
   remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }],
 });
 
@@ -151,6 +185,9 @@ export function goodSite(): SiteMap {
     '/.well-known/api-catalog': { type: 'application/linkset+json', body: apiCatalog },
     '/.well-known/agent-skills/index.json': { type: 'application/json', body: agentSkillsIndex(skillMdDigest) },
     '/.well-known/agent-skills/test-site/SKILL.md': { type: markdownType, body: skillMd },
+    '/.well-known/ard.json': { type: 'application/json', body: ardManifest },
+    '/.well-known/agent-card.json': { type: 'application/json', body: agentCard },
+    '/.well-known/mcp/server.json': { type: 'application/json', body: registryServer },
     '/openapi.json': { type: 'application/json', body: '{"openapi": "3.1.0", "paths": {}}' },
     ...Object.fromEntries(
       docs.flatMap((name) => [

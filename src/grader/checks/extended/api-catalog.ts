@@ -30,7 +30,7 @@ function isOpenApi(text: string): boolean {
 export const apiCatalogCheck: Check = {
   id: 'api-catalog',
   title: 'An API catalog and OpenAPI description',
-  weight: 9,
+  weight: 7,
   action: `Publish ${publicPaths.apiCatalog} (RFC 9727) with a service-desc link to an OpenAPI description.`,
   async run(context) {
     const path = publicPaths.apiCatalog;

@@ -4,7 +4,7 @@ import { publicPaths } from '../../../shared/public-paths.js';
 export const contentSignalCheck: Check = {
   id: 'content-signal',
   title: 'A Content-Signal line in robots.txt',
-  weight: 9,
+  weight: 7,
   action: 'Add to robots.txt a line like `Content-Signal: search=yes, ai-input=yes, ai-train=no`.',
   async run(context) {
     const robots = await context.fetch(publicPaths.robots);

@@ -6,7 +6,7 @@ import { parseLinkHeader } from './link-header.js';
 export const linkHeadersCheck: Check = {
   id: 'link-headers',
   title: 'Link headers on the home page',
-  weight: 9,
+  weight: 7,
   action:
     'Send a Link header naming /llms.txt (rel="describedby"), the API catalog (rel="api-catalog") and OpenAPI (rel="service-desc").',
   async run(context) {

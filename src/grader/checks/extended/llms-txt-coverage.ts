@@ -11,7 +11,7 @@ export const minCoverage = 0.8;
 export const llmsTxtCoverageCheck: Check = {
   id: 'llms-txt-coverage',
   title: 'llms.txt size and sitemap coverage',
-  weight: 10,
+  weight: 7,
   action: `Keep each llms.txt under ${maxLlmsTxtCharacters} characters (split by section) and link ${minCoverage * 100}%+ of the sitemap's pages.`,
   async run(context) {
     const root = await rootLlmsTxt(context);

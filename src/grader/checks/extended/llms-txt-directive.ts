@@ -18,7 +18,7 @@ function placement(name: string, text: string): string | null {
 export const llmsTxtDirectiveCheck: Check = {
   id: 'llms-txt-directive',
   title: 'Pages point to /llms.txt near the top',
-  weight: 9,
+  weight: 7,
   action: 'Link /llms.txt near the top of each page, in the HTML body and the .md variant.',
   async run(context) {
     const home = await context.fetch('/', { accept: htmlAccept });

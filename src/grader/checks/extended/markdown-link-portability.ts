@@ -13,7 +13,7 @@ export function markdownLinkTargets(markdown: string): string[] {
 export const markdownLinkPortabilityCheck: Check = {
   id: 'markdown-link-portability',
   title: 'Markdown variants link with absolute URLs',
-  weight: 9,
+  weight: 7,
   action: 'Use absolute URLs in .md variants: read out of context, /path resolves to nothing.',
   async run(context) {
     const sample = await samplePage(context);

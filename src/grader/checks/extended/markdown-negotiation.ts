@@ -10,7 +10,7 @@ const variesOnAccept = (page: Fetched) => /(^|,)\s*(accept|\*)\s*(,|$)/i.test(pa
 export const markdownNegotiationCheck: Check = {
   id: 'markdown-negotiation',
   title: 'Pages answer Accept: text/markdown',
-  weight: 9,
+  weight: 7,
   action: 'Answer a page asked for text/markdown with its .md variant as text/markdown, and send Vary: Accept.',
   async run(context) {
     const sample = await samplePage(context);

@@ -5,7 +5,7 @@ import { publicPaths } from '../../../shared/public-paths.js';
 export const mcpServerCardCheck: Check = {
   id: 'mcp-server-card',
   title: 'An MCP server card',
-  weight: 9,
+  weight: 7,
   action: `Publish ${publicPaths.serverCard} with name, version, description and remotes[].url.`,
   async run(context) {
     const path = publicPaths.serverCard;

@@ -11,7 +11,7 @@ export const maxMarkdownCharacters = 100_000;
 export const pageSizeCheck: Check = {
   id: 'page-size',
   title: 'Pages small enough to read whole',
-  weight: 9,
+  weight: 7,
   action: `Keep pages under ${maxHtmlBytes} bytes of HTML and ${maxMarkdownCharacters} characters of Markdown.`,
   async run(context) {
     const sample = await samplePage(context);

@@ -6,7 +6,7 @@ import { ownLinks, rootLlmsTxt } from './own-links.js';
 export const paymentCacheCheck: Check = {
   id: 'payment-required-cache',
   title: 'No shared cache keeps a 402',
-  weight: 9,
+  weight: 7,
   action: 'Answer premium URLs without a key with 402 and Cache-Control: no-store.',
   async run(context) {
     const llms = await rootLlmsTxt(context);
