@@ -98,6 +98,11 @@ function calls(): Call[] {
       '/openapi.yaml',
       '/.well-known/api-catalog',
       '/.well-known/mcp/server-card.json',
+      '/.well-known/mcp/catalog.json',
+      '/.well-known/mcp/server.json',
+      '/.well-known/ard.json',
+      '/.well-known/ai-catalog.json',
+      '/.well-known/agent-card.json',
       '/mcp/server-card',
     ].map((path): Call => [path, path, none, 200]),
     [

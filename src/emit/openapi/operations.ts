@@ -1,6 +1,7 @@
 import type { SchemaName } from '../../schemas/registry.js';
 import type { EmitContext } from '../context.js';
 import { llmsLayout } from '../llms-txt.js';
+import { mcpRegistrySchemaId } from '../mcp-registry-schema.js';
 import { componentName, componentRef } from './schema-components.js';
 
 /** One operation of the interface: where it is, and its OpenAPI Operation Object. */
@@ -293,6 +294,7 @@ function pageAndMarkdown(
 /** Every operation a built site answers, statically or through the worker, with the site's own facts. */
 export function apiOperations(context: EmitContext, examples: { paymentRequired: unknown }): ApiOperation[] {
   const { site } = context.model;
+  const { discovery } = site;
   const starter = site.pricing.tiers.find((tier) => tier.id === 'starter') ?? site.pricing.tiers[0];
   const corpusTier = site.pricing.tiers.find((tier) => tier.id === 'corpus');
   const price = (tier: typeof starter) => (tier ? `${tier.price} ${tier.currency}` : 'see /api/pricing.json');
@@ -615,6 +617,95 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
       '/.well-known/mcp/server-card.json',
       free('Get the MCP server card (static copy)', 'MCP', 'getStaticMcpServerCard', json('server-card')),
     ),
+    get(
+      '/.well-known/mcp/catalog.json',
+      free(
+        'Get the MCP catalog',
+        'MCP',
+        'getMcpCatalog',
+        json('ard-manifest'),
+        'The ARD manifest reduced to the MCP server.',
+      ),
+    ),
+    ...(discovery.mcp_install
+      ? [
+          get(
+            '/.well-known/mcp/server.json',
+            free(
+              "Get the MCP registry's server.json",
+              'MCP',
+              'getMcpRegistryServer',
+              {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['$schema', 'name', 'description', 'version', 'remotes'],
+                    properties: {
+                      $schema: { type: 'string', const: mcpRegistrySchemaId },
+                      name: {
+                        type: 'string',
+                        description: 'Reverse-DNS name: the site host reversed, then `/directory`.',
+                      },
+                      title: { type: 'string' },
+                      description: { type: 'string', maxLength: 100 },
+                      version: { type: 'string' },
+                      websiteUrl: { type: 'string', format: 'uri' },
+                      remotes: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          required: ['type', 'url'],
+                          properties: { type: { const: 'streamable-http' }, url: { type: 'string', format: 'uri' } },
+                        },
+                      },
+                    },
+                    description: `The MCP server as the MCP registry describes a remote Streamable HTTP server, valid against ${mcpRegistrySchemaId}.`,
+                  },
+                },
+              },
+              'Checked against the registry schema at build time.',
+            ),
+          ),
+        ]
+      : []),
+    ...(discovery.ard
+      ? [
+          get(
+            '/.well-known/ard.json',
+            free(
+              'Get the ARD manifest',
+              'Discovery',
+              'getArdManifest',
+              json('ard-manifest'),
+              'Agentic Resource Discovery: every catalog entry of the site, each with representative queries.',
+            ),
+          ),
+          get(
+            '/.well-known/ai-catalog.json',
+            free(
+              'Get the ARD manifest at its earlier path',
+              'Discovery',
+              'getAiCatalog',
+              json('ard-manifest'),
+              'The same bytes as /.well-known/ard.json.',
+            ),
+          ),
+        ]
+      : []),
+    ...(discovery.agent_card
+      ? [
+          get(
+            '/.well-known/agent-card.json',
+            free(
+              'Get the A2A agent card',
+              'Discovery',
+              'getAgentCard',
+              json('agent-card'),
+              "The directory's skills (search, read a resource, corpus, MCP, HTTP API) as an A2A 1.0 agent card.",
+            ),
+          ),
+        ]
+      : []),
     get(
       '/llms.txt',
       free(
