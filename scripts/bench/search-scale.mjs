@@ -11,7 +11,8 @@
 // Options: --sizes 96,4000,50000 (the default), --concurrency 4,8 (the default: a pass with that many
 // requests at once for each; 0 skips them; past four at once an isolate answers 503 and Retry-After),
 // --one-change (for generated sizes: touch one resource's body, rebuild with the cache, time the
-// search index again), --json [file] (default test-output/bench-search-scale.json).
+// search index again), --json [file] (default test-output/bench-search-scale.json), --keep (leave
+// the generated folders and builds in the temporary folder it names).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +35,7 @@ if (sizes.some((size) => !Number.isInteger(size) || size < 1)) {
   );
   process.exit(2);
 }
+const keep = args.includes('--keep');
 const concurrencies = (option('--concurrency') ?? '4,8')
   .split(',')
   .map(Number)
@@ -224,9 +226,47 @@ function workerdPids() {
     .map(Number);
 }
 
+/** What Workers serves at most (Miniflare refuses to start past it): one asset's bytes, and assets in a version. */
+const workersAssets = { maxBytes: 25 * 2 ** 20, maxFiles: 100_000 };
+
+/**
+ * The assets folder workerd can run: the built one, or where Workers could not serve it whole, a
+ * copy of hard links without the files over 25 MiB (a large site's llms-full.txt and corpus exports)
+ * and, past 100,000 files, without the HTML pages and Markdown variants. Search reads none of them:
+ * only /api/search/ and the JSON variants of its hits.
+ */
+function workerdAssets(assets, copy) {
+  const files = filesUnder(assets);
+  const oversized = files.filter(({ bytes }) => bytes > workersAssets.maxBytes);
+  const tooMany = files.length - oversized.length > workersAssets.maxFiles;
+  if (!oversized.length && !tooMany) return { directory: assets, left: [] };
+  const left = (file) => oversized.some((big) => big.file === file) || (tooMany && /\.(html|md)$/.test(file));
+  let kept = 0;
+  for (const { file } of files) {
+    if (left(file)) continue;
+    const to = path.join(copy, path.relative(assets, file));
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.linkSync(file, to);
+    kept++;
+  }
+  return {
+    directory: copy,
+    kept,
+    left: [
+      ...oversized.map(({ file, bytes }) => `${path.relative(assets, file)} (${mb(bytes)})`),
+      ...(tooMany ? [`${files.filter(({ file }) => /\.(html|md)$/.test(file)).length} .html and .md files`] : []),
+    ],
+  };
+}
+
 /** The built worker in workerd, with the assets folder and routing of the generated wrangler.jsonc. */
 async function startWorkerd(dist) {
   const config = JSON.parse(fs.readFileSync(path.join(dist, 'wrangler.jsonc'), 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+  const assets = workerdAssets(path.join(dist, config.assets.directory), path.join(dist, 'workerd-assets'));
+  if (assets.left.length)
+    console.error(
+      `  workerd: Workers could not serve this build's ${filesUnder(path.join(dist, config.assets.directory)).length} assets whole; running with ${assets.kept}, without ${assets.left.join(', ')}`,
+    );
   const before = new Set(workerdPids());
   const miniflare = new Miniflare({
     host: '127.0.0.1',
@@ -237,7 +277,7 @@ async function startWorkerd(dist) {
     modulesRoot: path.dirname(path.join(dist, config.main)),
     compatibilityDate: config.compatibility_date,
     assets: {
-      directory: path.join(dist, config.assets.directory),
+      directory: assets.directory,
       binding: config.assets.binding,
       routerConfig: {
         has_user_worker: true,
@@ -253,7 +293,17 @@ async function startWorkerd(dist) {
   const url = (await miniflare.ready).href;
   const pid = workerdPids().find((candidate) => !before.has(candidate));
   const heap = await isolateHeap(await miniflare.getInspectorURL());
-  return { name: 'workerd', url, pid, heap, close: () => heap.close().then(() => miniflare.dispose()) };
+  return {
+    name: 'workerd',
+    url,
+    pid,
+    heap,
+    assetsLeft: assets.left,
+    close: async () => {
+      await heap.close();
+      await miniflare.dispose();
+    },
+  };
 }
 
 /** The V8 heap of the site's worker isolate in workerd, through its inspector (Runtime.getHeapUsage). */
@@ -401,6 +451,7 @@ async function measureRuntime(runtime, queries) {
   heap.end = await runtime.heap?.usage();
   return {
     runtime: runtime.name,
+    ...(runtime.assetsLeft?.length ? { assetsLeft: runtime.assetsLeft } : {}),
     first: percentiles(first.map((sample) => sample.ms)),
     again: percentiles(again.map((sample) => sample.ms)),
     concurrent: parallel.map(({ workers, samples, perSecond, refused }) => ({
@@ -417,6 +468,52 @@ async function measureRuntime(runtime, queries) {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+const mb = (bytes) => (bytes ? `${(bytes / 2 ** 20).toFixed(1)} MB` : '-');
+const ms = (value) => `${value.toFixed(1)}`;
+const trio = ({ p50, p95, max }) => `${ms(p50)} / ${ms(p95)} / ${ms(max)}`;
+/** The figures of every size so far, as Markdown tables. */
+function table(rows) {
+  const lines = [
+    `Search at size: ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    '| resources | build | emitSearchIndex | index (agents) | shards | largest shard | doc chunks | parsed per query, p50 / p95 / max | of it: shards (count p50 / max), chunks (count p50 / max), variants, p50 |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const { resources, build: cold, oneChange, index, parsed } of rows)
+    lines.push(
+      `| ${resources.toLocaleString('en')} | ${cold.seconds.toFixed(1)} s | ${cold.searchIndexMs} ms${oneChange ? ` (one body changed: ${oneChange.searchIndexMs} ms of a ${oneChange.seconds.toFixed(1)} s build)` : ''} | ${mb(index.bytes)}${index.peopleBytes > 1024 ? ` (+${mb(index.peopleBytes)} people's)` : ''} | ${index.shards} (${mb(index.shardBytes)}) | ${kb(index.largestShard)} | ${index.chunks} (${mb(index.chunkBytes)}) | ${kb(parsed.bytes.p50)} / ${kb(parsed.bytes.p95)} / ${kb(parsed.bytes.max)} | ${kb(parsed.shardBytes.p50)} (${parsed.shards.p50} / ${parsed.shards.max}), ${kb(parsed.chunkBytes.p50)} (${parsed.chunks.p50} / ${parsed.chunks.max}), ${kb(parsed.variantBytes.p50)} |`,
+    );
+  lines.push(
+    '',
+    `| resources | runtime | queries (answered, no hit) | first time, ms p50 / p95 / max | cached, ms p50 / p95 / max |${concurrencies.map((workers) => ` ${workers} at a time, ms p50 / p95 / max (req/s, 503s) |`).join('')} RSS started / before / after / peak | isolate heap used (committed) started / before / after |`,
+    `|---|---|---|---|---|${concurrencies.map(() => '---|').join('')}---|---|`,
+  );
+  for (const row of rows)
+    for (const run of row.runtimes)
+      lines.push(
+        `| ${row.resources.toLocaleString('en')} | ${run.runtime} | ${row.queries} (${run.answered}, ${run.empty}) | ${trio(run.first)} | ${trio(run.again)} |${run.concurrent.map((pass) => ` ${trio(pass)} (${pass.perSecond.toFixed(0)}, ${pass.refused}) |`).join('')} ${[run.rss.started, run.rss.warm, run.rss.end, run.rss.peak].map(mb).join(' / ')} | ${run.heap.started ? [run.heap.started, run.heap.warm, run.heap.end].map((usage) => `${mb(usage?.used)} (${mb(usage?.total)})`).join(' / ') : '-'} |`,
+      );
+  lines.push(
+    '',
+    "RSS is the whole process's: for workerd, Miniflare's workerd runs the site's worker beside its own small ones (assets, routing), so it stands in for the isolate; the isolate heap is the site worker's own V8 heap (Runtime.getHeapUsage: used, uncollected garbage included, and committed). 'before' is after five warm-up queries, 'after' after all passes.",
+  );
+  for (const row of rows)
+    for (const run of row.runtimes.filter((candidate) => candidate.assetsLeft))
+      lines.push(
+        `At ${row.resources.toLocaleString('en')} resources, Workers could not serve the build whole (100,000 assets, 25 MiB each at most): ${run.runtime} ran without ${run.assetsLeft.join(', ')}, which search never reads.`,
+      );
+  return lines.join('\n');
+}
+
+function writeJson(rows) {
+  fs.mkdirSync(path.dirname(jsonOut), { recursive: true });
+  fs.writeFileSync(
+    jsonOut,
+    `${JSON.stringify({ date: new Date().toISOString(), cores: os.availableParallelism(), node: process.version, rows }, null, 2)}\n`,
+  );
+}
 
 const keysFile = path.join(work, 'keys.json');
 execFileSync(process.execPath, [cli, 'keys', 'create', '--tier', 'starter', '--file', keysFile], {
@@ -475,48 +572,17 @@ try {
       }
     }
     rows.push(row);
-    fs.rmSync(dist, { recursive: true, force: true });
-    fs.rmSync(cache, { recursive: true, force: true });
-    if (generated) fs.rmSync(content, { recursive: true, force: true });
+    console.error(`\n${table(rows)}`);
+    if (jsonOut) writeJson(rows);
+    if (!keep) {
+      fs.rmSync(dist, { recursive: true, force: true });
+      fs.rmSync(cache, { recursive: true, force: true });
+      if (generated) fs.rmSync(content, { recursive: true, force: true });
+    }
   }
 } finally {
-  fs.rmSync(work, { recursive: true, force: true });
+  if (keep) console.error(`\nThe builds are in ${work}`);
+  else fs.rmSync(work, { recursive: true, force: true });
 }
-
-const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
-const mb = (bytes) => (bytes ? `${(bytes / 2 ** 20).toFixed(1)} MB` : '-');
-const ms = (value) => `${value.toFixed(1)}`;
-const trio = ({ p50, p95, max }) => `${ms(p50)} / ${ms(p95)} / ${ms(max)}`;
-const lines = [
-  `Search at size: ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
-  '',
-  '| resources | build | emitSearchIndex | index (agents) | shards | largest shard | doc chunks | parsed per query, p50 / p95 / max | of it: shards (count p50 / max), chunks (count p50 / max), variants, p50 |',
-  '|---|---|---|---|---|---|---|---|---|',
-];
-for (const { resources, build: cold, oneChange, index, parsed } of rows)
-  lines.push(
-    `| ${resources.toLocaleString('en')} | ${cold.seconds.toFixed(1)} s | ${cold.searchIndexMs} ms${oneChange ? ` (one body changed: ${oneChange.searchIndexMs} ms of a ${oneChange.seconds.toFixed(1)} s build)` : ''} | ${mb(index.bytes)}${index.peopleBytes > 1024 ? ` (+${mb(index.peopleBytes)} people's)` : ''} | ${index.shards} (${mb(index.shardBytes)}) | ${kb(index.largestShard)} | ${index.chunks} (${mb(index.chunkBytes)}) | ${kb(parsed.bytes.p50)} / ${kb(parsed.bytes.p95)} / ${kb(parsed.bytes.max)} | ${kb(parsed.shardBytes.p50)} (${parsed.shards.p50} / ${parsed.shards.max}), ${kb(parsed.chunkBytes.p50)} (${parsed.chunks.p50} / ${parsed.chunks.max}), ${kb(parsed.variantBytes.p50)} |`,
-  );
-lines.push(
-  '',
-  `| resources | runtime | queries (answered, no hit) | first time, ms p50 / p95 / max | cached, ms p50 / p95 / max |${concurrencies.map((workers) => ` ${workers} at a time, ms p50 / p95 / max (req/s, 503s) |`).join('')} RSS started / before / after / peak | isolate heap used (committed) started / before / after |`,
-  `|---|---|---|---|---|${concurrencies.map(() => '---|').join('')}---|---|`,
-);
-for (const row of rows)
-  for (const run of row.runtimes)
-    lines.push(
-      `| ${row.resources.toLocaleString('en')} | ${run.runtime} | ${row.queries} (${run.answered}, ${run.empty}) | ${trio(run.first)} | ${trio(run.again)} |${run.concurrent.map((pass) => ` ${trio(pass)} (${pass.perSecond.toFixed(0)}, ${pass.refused}) |`).join('')} ${[run.rss.started, run.rss.warm, run.rss.end, run.rss.peak].map(mb).join(' / ')} | ${run.heap.started ? [run.heap.started, run.heap.warm, run.heap.end].map((usage) => `${mb(usage?.used)} (${mb(usage?.total)})`).join(' / ') : '-'} |`,
-    );
-lines.push(
-  '',
-  "RSS is the whole process's: for workerd, Miniflare's workerd runs the site's worker beside its own small ones (assets, routing), so it stands in for the isolate; the isolate heap is the site worker's own V8 heap (Runtime.getHeapUsage: used, uncollected garbage included, and committed). 'before' is after five warm-up queries, 'after' after all passes.",
-);
-console.log(lines.join('\n'));
-if (jsonOut) {
-  fs.mkdirSync(path.dirname(jsonOut), { recursive: true });
-  fs.writeFileSync(
-    jsonOut,
-    `${JSON.stringify({ date: new Date().toISOString(), cores: os.availableParallelism(), node: process.version, rows }, null, 2)}\n`,
-  );
-  console.error(`\nWrote ${path.relative(process.cwd(), jsonOut)}`);
-}
+console.log(table(rows));
+if (jsonOut) console.error(`\nWrote ${path.relative(process.cwd(), jsonOut)}`);
