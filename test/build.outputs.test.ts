@@ -596,8 +596,11 @@ describe('share controls of resource and guide pages (issue #16)', () => {
     for (const pathname of ['/resources/wire-formats', '/articles/basics-guide']) {
       const html = text(`${pathname.slice(1)}/index.html`);
       const prompt = encodeURIComponent(`Read ${base}${pathname}.md and answer questions about it.`);
-      expect(html).toContain(
-        `<span class="copy-page" id="copy-page-control" hidden><button type="button" id="copy-page" data-markdown="${pathname}.md">`,
+      // The control is also the form of the page's WebMCP tool "get this page as Markdown".
+      expect(html).toMatch(
+        new RegExp(
+          `<form class="copy-page" id="copy-page-control" action="${pathname}\\.md" method="get" toolname="get_page_markdown" tooldescription="[^"]+" toolautosubmit hidden><button type="button" id="copy-page" data-markdown="${pathname}\\.md">`,
+        ),
       );
       expect(html).toContain(`<a href="https://chatgpt.com/?hints=search&amp;q=${prompt}" target="_blank"`);
       expect(html).toContain(`<a href="https://claude.ai/new?q=${prompt}" target="_blank"`);

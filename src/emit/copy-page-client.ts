@@ -1,10 +1,9 @@
 // Runs in the reader's browser on resource and guide pages, never in the build (page-data.ts bundles
 // it): "Copy page as Markdown" puts the page's .md variant on the clipboard. The button ships hidden,
-// so a reader without JavaScript never sees a control that cannot work; this script shows it.
-
-const control = document.querySelector<HTMLElement>('#copy-page-control');
-const button = control?.querySelector<HTMLButtonElement>('#copy-page');
-const status = control?.querySelector<HTMLElement>('#copy-page-status');
+// so a reader without JavaScript never sees a control that cannot work; this script shows it. The
+// copy-page control is also the form of the page's WebMCP "get this page as Markdown" tool: an
+// agent that calls it gets the Markdown here, or, without this script, is taken to the .md file.
+import { agentResponder } from './agent-submit.js';
 
 async function markdownOf(href: string): Promise<string> {
   const response = await fetch(href, { headers: { Accept: 'text/markdown' } });
@@ -16,24 +15,30 @@ async function markdownOf(href: string): Promise<string> {
  * The ClipboardItem is written while its content is still being fetched: Safari and Chromium allow
  * the write only during the click's user activation, which a fetch awaited first can outlast.
  */
-async function copy(href: string): Promise<void> {
-  const markdown = markdownOf(href);
+async function copy(text: Promise<string>): Promise<void> {
   if (typeof ClipboardItem === 'function' && navigator.clipboard?.write) {
     try {
-      const blob = markdown.then((text) => new Blob([text], { type: 'text/plain' }));
+      const blob = text.then((value) => new Blob([value], { type: 'text/plain' }));
       await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
       return;
     } catch {
       // Browsers without promised ClipboardItem values: copy the text once it is here. A failed fetch throws here.
-      await markdown;
+      await text;
     }
   }
-  await navigator.clipboard.writeText(await markdown);
+  await navigator.clipboard.writeText(await text);
 }
 
-// Without a clipboard (a page served over plain http from another host) the button stays hidden.
-if (control && button && status && button.dataset.markdown && navigator.clipboard) {
-  const href = button.dataset.markdown;
+/**
+ * Shows the control `#<id>-control` and makes its button `#<id>` copy `text()`, saying how it went
+ * in `#<id>-status`. Without a clipboard (a page served over plain http from another host) the
+ * control stays hidden.
+ */
+function copyControl(id: string, text: (button: HTMLButtonElement) => Promise<string> | null, failed: string): void {
+  const control = document.getElementById(`${id}-control`);
+  const button = control?.querySelector<HTMLButtonElement>(`#${id}`);
+  const status = control?.querySelector<HTMLElement>(`#${id}-status`);
+  if (!control || !button || !status || !navigator.clipboard) return;
   let busy = false;
   let reset: ReturnType<typeof setTimeout> | undefined;
   const say = (message: string) => {
@@ -46,11 +51,13 @@ if (control && button && status && button.dataset.markdown && navigator.clipboar
   button.addEventListener('click', () => {
     // Not `disabled`: that would take keyboard focus off the button.
     if (busy) return;
+    const copied = text(button);
+    if (!copied) return;
     busy = true;
-    copy(href)
+    copy(copied)
       .then(
         () => say('Copied'),
-        () => say('Could not copy the page. Open its Markdown link and copy from there.'),
+        () => say(failed),
       )
       .finally(() => {
         busy = false;
@@ -58,3 +65,14 @@ if (control && button && status && button.dataset.markdown && navigator.clipboar
   });
   control.hidden = false;
 }
+
+copyControl(
+  'copy-page',
+  (button) => (button.dataset.markdown ? markdownOf(button.dataset.markdown) : null),
+  'Could not copy the page. Open its Markdown link and copy from there.',
+);
+
+const markdownTool = document.querySelector<HTMLFormElement>('form#copy-page-control');
+markdownTool?.addEventListener('submit', (event) => {
+  agentResponder(event)?.(markdownOf(markdownTool.getAttribute('action') ?? ''));
+});

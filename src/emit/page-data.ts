@@ -5,6 +5,7 @@ import { stylesheet } from './stylesheet.js';
 import { browserScript, type HashedAsset } from './hashed-asset.js';
 import { collectionJsonLd } from './json-ld.js';
 import { pageUrl } from './page-paths.js';
+import { webMcpTools } from './webmcp-tools.js';
 
 /** What the layout puts in `<head>`. */
 export interface PageHead {
@@ -24,7 +25,10 @@ export interface PageHead {
   modified?: string;
 }
 
-/** The data every template receives: the site, its addresses, the stylesheet and the page head, plus the page's own fields. */
+/**
+ * The data every template receives: the site, its addresses, the stylesheet and the page head, the
+ * WebMCP texts of its forms (null when site.yaml turns WebMCP off), plus the page's own fields.
+ */
 export function pageData(
   context: EmitContext,
   head: PageHead,
@@ -42,6 +46,7 @@ export function pageData(
       ...(head.json ? { json_href: sitePath(context, head.json) } : {}),
       ...(jsonld === undefined ? {} : { jsonld: jsonForScript(jsonld) }),
     },
+    webmcp: webMcpTools(context),
     ...fields,
   };
 }
@@ -63,6 +68,8 @@ export interface ShareControls {
   chatgpt_href: string;
   claude_href: string;
   script: string;
+  /** The WebMCP texts of the copy-page form, "get this page as Markdown"; null when site.yaml turns WebMCP off. */
+  markdown_tool: { name: string; description: string } | null;
 }
 
 /**
@@ -77,6 +84,7 @@ export function shareControls(context: EmitContext, markdownUrl: string): ShareC
     chatgpt_href: `https://chatgpt.com/?hints=search&q=${prompt}`,
     claude_href: `https://claude.ai/new?q=${prompt}`,
     script: copyPageScript().href,
+    markdown_tool: webMcpTools(context)?.page_markdown ?? null,
   };
 }
 

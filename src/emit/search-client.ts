@@ -1,9 +1,10 @@
 // Runs in the reader's browser on /search, never in the build (search-page.ts bundles it): it
 // searches the full-text index of /api/search/ with the code the MCP server's search tools use, as
 // people see the site (passages for agents left out). The page reads without it; the script only
-// fills in the results.
+// fills in the results, and answers an agent that calls the form as a WebMCP tool with them as JSON.
 import { allowedUrl } from '../markdown/url-scheme.js';
 import { type SearchHit, type SearchReader, searchSite } from '../shared/search/search-site.js';
+import { agentResponder } from './agent-submit.js';
 
 interface PremiumOffer {
   price: number;
@@ -125,6 +126,25 @@ async function pageSection(hit: SearchHit): Promise<string | null> {
   return text.join('\n');
 }
 
+/** What an agent that called the search form gets back: the hits as the page lists them, with absolute URLs. */
+function agentAnswer(query: string, answer: Awaited<ReturnType<typeof searchSite>>) {
+  return {
+    query,
+    answered: answer.answered,
+    results: answer.hits.map((hit) => ({
+      title: hit.title,
+      type: hit.type,
+      description: hit.description,
+      url: hit.url,
+      // A premium page answers 402 without a key: its Markdown is no better a link than its page.
+      ...(hit.premium ? { premium: true } : { markdown: hit.markdown }),
+      ...(hit.passage && !hit.premium
+        ? { passage: { heading: hit.passage.heading, url: hit.passage.url, snippet: hit.passage.snippet } }
+        : {}),
+    })),
+  };
+}
+
 async function start(): Promise<void> {
   if (!form || !input || !results || !status) return;
   const accessHref = results.dataset.accessHref ?? '/';
@@ -132,22 +152,24 @@ async function start(): Promise<void> {
   const reader = siteReader();
   const root = form.dataset.root ?? '/api/search/';
   let latest = 0;
+  const search = (query: string) => searchSite(reader, query, { root, limit: 20, readSection: pageSection });
+  /** Searches and lists the hits; resolves to what it found, or null for no query or no index. */
   const show = async (query: string) => {
     const asked = ++latest;
     if (!query.trim()) {
       results.replaceChildren();
       status.textContent = 'Type a question or a few words to search.';
-      return;
+      return null;
     }
     let answer: Awaited<ReturnType<typeof searchSite>>;
     try {
-      answer = await searchSite(reader, query, { root, limit: 20, readSection: pageSection });
+      answer = await search(query);
     } catch {
       status.textContent = 'The search index could not be loaded. Browse by category or tag instead.';
-      return;
+      return null;
     }
     // A slower answer to an earlier query never replaces the answer to a later one.
-    if (asked !== latest) return;
+    if (asked !== latest) return answer;
     const { hits, answered } = answer;
     results.replaceChildren(...hits.map((hit) => resultItem(hit, accessHref, offers[hit.slug])));
     const asWritten = query.trim();
@@ -156,6 +178,7 @@ async function start(): Promise<void> {
       : hits.length
         ? `Nothing here answers “${asWritten}”. Related, in case they help:`
         : `Nothing matches “${asWritten}”. Try other words.`;
+    return answer;
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const update = () => {
@@ -169,9 +192,15 @@ async function start(): Promise<void> {
   };
   input.value = new URLSearchParams(location.search).get('q') ?? '';
   form.addEventListener('submit', (event) => {
+    const respond = agentResponder(event);
     event.preventDefault();
     clearTimeout(timer);
-    void show(input.value);
+    const query = input.value;
+    const shown = show(query);
+    // The agent reads what the page now lists. An index that does not load is an error for it (the
+    // search is tried again, to reject with why), not an empty list.
+    const none = { terms: [], answered: false, hits: [] };
+    respond?.(shown.then(async (answer) => agentAnswer(query, answer ?? (query.trim() ? await search(query) : none))));
   });
   input.addEventListener('input', update);
   await show(input.value);
