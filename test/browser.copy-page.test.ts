@@ -113,7 +113,7 @@ describe('"Copy page as Markdown" on resource and guide pages', () => {
     await page.route('**/resources/wire-formats.md', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
     await expect
-      .poll(() => page.getByRole('status').textContent())
+      .poll(() => page.locator('#copy-page-status').textContent())
       .toBe('Could not copy the page. Open its Markdown link and copy from there.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('before');
   });

@@ -1,6 +1,7 @@
-// Runs in the reader's browser on resource and guide pages, never in the build (page-data.ts bundles
-// it): "Copy page as Markdown" puts the page's .md variant on the clipboard. The button ships hidden,
-// so a reader without JavaScript never sees a control that cannot work; this script shows it. The
+// Runs in the reader's browser on resource, guide and home pages, never in the build (page-data.ts
+// bundles it): "Copy page as Markdown" puts the page's .md variant on the clipboard, and "Copy
+// command" the `claude mcp add` line beside the editor install links. Both buttons ship hidden, so
+// a reader without JavaScript never sees a control that cannot work; this script shows them. The
 // copy-page control is also the form of the page's WebMCP "get this page as Markdown" tool: an
 // agent that calls it gets the Markdown here, or, without this script, is taken to the .md file.
 import { agentResponder } from './agent-submit.js';
@@ -70,6 +71,11 @@ copyControl(
   'copy-page',
   (button) => (button.dataset.markdown ? markdownOf(button.dataset.markdown) : null),
   'Could not copy the page. Open its Markdown link and copy from there.',
+);
+copyControl(
+  'mcp-command',
+  () => Promise.resolve(document.getElementById('mcp-command-text')?.textContent ?? ''),
+  'Could not copy the command. Select it and copy it by hand.',
 );
 
 const markdownTool = document.querySelector<HTMLFormElement>('form#copy-page-control');

@@ -4,6 +4,7 @@ import type { Link } from './listing-items.js';
 import { stylesheet } from './stylesheet.js';
 import { browserScript, type HashedAsset } from './hashed-asset.js';
 import { collectionJsonLd } from './json-ld.js';
+import { mcpInstall } from './mcp-install.js';
 import { pageUrl } from './page-paths.js';
 import { webMcpTools } from './webmcp-tools.js';
 
@@ -27,7 +28,8 @@ export interface PageHead {
 
 /**
  * The data every template receives: the site, its addresses, the stylesheet and the page head, the
- * WebMCP texts of its forms (null when site.yaml turns WebMCP off), plus the page's own fields.
+ * WebMCP texts of its forms and the MCP install links (each null when site.yaml turns it off),
+ * plus the page's own fields.
  */
 export function pageData(
   context: EmitContext,
@@ -47,6 +49,7 @@ export function pageData(
       ...(jsonld === undefined ? {} : { jsonld: jsonForScript(jsonld) }),
     },
     webmcp: webMcpTools(context),
+    mcp_install: mcpInstall(context),
     ...fields,
   };
 }
