@@ -13,6 +13,7 @@ import { mcpRegistryServerCheck } from './checks/extended/mcp-registry-server.js
 import { mcpServerCardCheck } from './checks/extended/mcp-server-card.js';
 import { pageSizeCheck } from './checks/extended/page-size.js';
 import { paymentCacheCheck } from './checks/extended/payment-cache.js';
+import { webmcpDeclarationsCheck } from './checks/extended/webmcp-declarations.js';
 import { homepageCheck } from './checks/homepage.js';
 import { licenseCheck } from './checks/license.js';
 import { linkedOrigin, originMismatchAction } from './checks/link-origin.js';
@@ -53,6 +54,7 @@ export const extendedChecks: Check[] = [
   paymentCacheCheck,
   pageSizeCheck,
   agentSkillsCheck,
+  webmcpDeclarationsCheck,
   llmsTxtCoverageCheck,
 ];
 

@@ -23,6 +23,7 @@ import { mcpRegistryServerCheck } from '../../src/grader/checks/extended/mcp-reg
 import { pagePath } from '../../src/grader/checks/extended/page-path.js';
 import { pageSizeCheck } from '../../src/grader/checks/extended/page-size.js';
 import { paymentCacheCheck } from '../../src/grader/checks/extended/payment-cache.js';
+import { webmcpDeclarationsCheck } from '../../src/grader/checks/extended/webmcp-declarations.js';
 import { checks, extendedChecks, gradeSite } from '../../src/grader/grade.js';
 import { formatReport } from '../../src/grader/format-report.js';
 import {
@@ -34,6 +35,7 @@ import {
   llmsTxt,
   memoryFetcher,
   origin,
+  searchPage,
   sitemapXml,
   skillMd,
   skillMdDigest,
@@ -46,21 +48,22 @@ const with_ = (changes: SiteMap): SiteMap => ({ ...goodSite(), ...changes });
 const page = (pages: SiteMap, path: string) => pages[path] as Page;
 
 describe('the extended checks', () => {
-  it('are fourteen, weighted to 100, and all pass on the good site', async () => {
+  it('are fifteen, weighted to 100, and all pass on the good site', async () => {
     expect(extendedChecks.map((check) => [check.id, check.weight])).toEqual([
       ['markdown-negotiation', 7],
       ['llms-txt-directive', 7],
       ['markdown-link-portability', 7],
       ['link-headers', 7],
       ['mcp-server-card', 7],
-      ['mcp-registry-server', 7],
+      ['mcp-registry-server', 6],
       ['api-catalog', 7],
-      ['ard-manifest', 8],
-      ['agent-card', 7],
+      ['ard-manifest', 6],
+      ['agent-card', 6],
       ['content-signal', 7],
       ['payment-required-cache', 7],
       ['page-size', 7],
-      ['agent-skills', 8],
+      ['agent-skills', 6],
+      ['webmcp-declarations', 6],
       ['llms-txt-coverage', 7],
     ]);
     for (const check of extendedChecks) {
@@ -68,7 +71,7 @@ describe('the extended checks', () => {
       expect(outcome.fraction, `${check.id}: ${outcome.details}`).toBe(1);
       expect(check.action, check.id).toBeTruthy();
     }
-    expect(new Set([...checks, ...extendedChecks].map((check) => check.id)).size).toBe(20);
+    expect(new Set([...checks, ...extendedChecks].map((check) => check.id)).size).toBe(21);
   });
 });
 
@@ -444,8 +447,8 @@ describe('the report', () => {
     // 10 for the core checks (robots.txt, llms.txt, sitemap, home page, license, 5 .md variants); the
     // extended ones add the page twice (Markdown, HTML), the card, the catalog, its description, the
     // resource index (llms.txt lists no premium resource), server.json, ard.json, the agent card, the
-    // skills index and its one SKILL.md.
-    expect(fetcher.requests.length).toBe(10 + 11);
+    // skills index and its one SKILL.md, and the search page.
+    expect(fetcher.requests.length).toBe(10 + 12);
   });
 });
 
@@ -555,6 +558,58 @@ describe("the MCP registry's server.json", () => {
     ).toEqual({
       fraction: 0.6,
       details: '/.well-known/mcp/server.json lacks name; remotes[].type,url.',
+    });
+  });
+});
+
+describe('WebMCP declarations', () => {
+  const html = (body: string): Page => ({ type: 'text/html; charset=utf-8', body });
+
+  it('passes a search page whose form is a tool with a name, a description and described parameters', async () => {
+    expect(await run(webmcpDeclarationsCheck, goodSite())).toEqual({
+      fraction: 1,
+      details: '/search declares the tool `search_docs`, described; 1 of 1 parameters described.',
+    });
+  });
+
+  it('finds the search page where the home page’s search form leads, and takes a <label> as a description', async () => {
+    const form = searchPage.replace(' toolparamdescription="A question or a few words"', '');
+    const outcome = await run(
+      webmcpDeclarationsCheck,
+      with_({
+        '/': html(`<!doctype html><form role="search" action="${origin}/find"><input name="q"></form>`),
+        '/find': html(form),
+        '/search': html('<!doctype html><p>Moved.'),
+      }),
+    );
+    expect(outcome).toMatchObject({ fraction: 1, details: expect.stringMatching(/^\/find declares the tool/) });
+  });
+
+  it('fails a search form that declares no tool, and gives a third per missing part', async () => {
+    const plain = searchPage.replace(/ tool\w+="[^"]*"/g, '');
+    expect(await run(webmcpDeclarationsCheck, with_({ '/search': html(plain) }))).toMatchObject({
+      fraction: 1 / 3,
+      details: '/search has a search form with no `toolname`, without `tooldescription`; 1 of 1 parameters described.',
+    });
+    const unlabelled = searchPage
+      .replace('<label for="q">Search terms</label>', '')
+      .replace(' toolparamdescription="A question or a few words"', '')
+      .replace('tooldescription="Search the docs."', '');
+    const outcome = await run(webmcpDeclarationsCheck, with_({ '/search': html(unlabelled) }));
+    expect(outcome.fraction).toBe(1 / 3);
+    expect(outcome.details).toContain('0 of 1 parameters described (not q)');
+  });
+
+  it('fails a site with no search page or no search form on it', async () => {
+    const site = goodSite();
+    delete site['/search'];
+    expect(await run(webmcpDeclarationsCheck, site)).toEqual({
+      fraction: 0,
+      details: 'The search page /search answered 404.',
+    });
+    expect(await run(webmcpDeclarationsCheck, with_({ '/search': html('<!doctype html><p>No form.') }))).toEqual({
+      fraction: 0,
+      details: '/search has no search form.',
     });
   });
 });

@@ -174,6 +174,15 @@ export const agentSkillsIndex = (digest: string) =>
 export const skillMdDigest = `sha256:${createHash('sha256').update(skillMd).digest('hex')}`;
 
 /** A site that passes every check, the extended ones too. */
+/** A search page whose form is a WebMCP tool, its one parameter described. */
+export const searchPage = [
+  '<!doctype html><title>Search</title>',
+  '<form action="/search" role="search" toolname="search_docs" tooldescription="Search the docs.">',
+  '<label for="q">Search terms</label>',
+  '<input id="q" type="search" name="q" toolparamdescription="A question or a few words">',
+  '<button type="submit">Search</button></form>',
+].join('\n');
+
 export function goodSite(): SiteMap {
   return {
     '/': { type: 'text/html; charset=utf-8', body: homepage, headers: { Link: discoveryLinks } },
@@ -189,6 +198,7 @@ export function goodSite(): SiteMap {
     '/.well-known/agent-card.json': { type: 'application/json', body: agentCard },
     '/.well-known/mcp/server.json': { type: 'application/json', body: registryServer },
     '/openapi.json': { type: 'application/json', body: '{"openapi": "3.1.0", "paths": {}}' },
+    '/search': { type: 'text/html; charset=utf-8', body: searchPage },
     ...Object.fromEntries(
       docs.flatMap((name) => [
         [`/docs/${name}.md`, { type: markdownType, body: docMarkdown(name) }],

@@ -18,7 +18,7 @@ const required = {
 export const agentCardCheck: Check = {
   id: 'agent-card',
   title: 'An A2A agent card',
-  weight: 7,
+  weight: 6,
   action: `Publish ${publicPaths.agentCard} with the fields A2A requires.`,
   async run(context) {
     const path = publicPaths.agentCard;

@@ -22,7 +22,7 @@ interface SkillEntry {
 export const agentSkillsCheck: Check = {
   id: 'agent-skills',
   title: 'Agent skills, each as its digest says',
-  weight: 8,
+  weight: 6,
   action: `Publish ${publicPaths.agentSkillsIndex} (Agent Skills Discovery v0.2.0) listing each skill with the sha256 digest of the file served at its url.`,
   async run(context) {
     const path = publicPaths.agentSkillsIndex;

@@ -13,7 +13,7 @@ import { parseLinkHeader } from './link-header.js';
 export const ardManifestCheck: Check = {
   id: 'ard-manifest',
   title: 'An ARD manifest, valid and advertised',
-  weight: 8,
+  weight: 6,
   action: `Publish ${publicPaths.ard} by ARD's rules; name it in robots.txt (Agentmap), a Link or a <link> (rel="ard").`,
   async run(context) {
     const path = publicPaths.ard;

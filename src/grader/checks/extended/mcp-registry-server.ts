@@ -15,7 +15,7 @@ const required = {
 export const mcpRegistryServerCheck: Check = {
   id: 'mcp-registry-server',
   title: 'An MCP registry server.json',
-  weight: 7,
+  weight: 6,
   action: `Publish ${publicPaths.mcpRegistryServer} as the MCP registry's schema describes a remote server.`,
   async run(context) {
     const path = publicPaths.mcpRegistryServer;
