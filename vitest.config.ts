@@ -11,7 +11,9 @@ const browserTests = 'test/browser.*.test.ts';
 // and browser (chromium through playwright-core). The outside checkers that time every page of a
 // served site (judges) run last and alone, so a build in another file cannot starve the server
 // they judge.
-const judgeTests = ['test/agent-friendly-docs.test.ts'];
+// Lighthouse drives chromium as well: left out with the browser tests where it is missing.
+const lighthouseTest = 'test/lighthouse.agentic-browsing.test.ts';
+const judgeTests = ['test/agent-friendly-docs.test.ts', lighthouseTest];
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -49,13 +51,22 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
-      { extends: true, test: { name: 'judges', include: judgeTests, sequence: { groupOrder: 1 } } },
+      // One judge at a time too: afdocs and Lighthouse each time the pages of their own server.
+      {
+        extends: true,
+        test: {
+          name: 'judges',
+          include: browser ? judgeTests : judgeTests.filter((file) => file !== lighthouseTest),
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });
 
 if (!browser) {
   console.warn(
-    "Skipping test/browser.*: Debian's chromium is not installed (apt-get install -y chromium, as root, to run them; CI always does).",
+    "Skipping test/browser.* and test/lighthouse.*: Debian's chromium is not installed (apt-get install -y chromium, as root, to run them; CI always does).",
   );
 }
