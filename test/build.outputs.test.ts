@@ -599,7 +599,7 @@ describe('share controls of resource and guide pages (issue #16)', () => {
       // The control is also the form of the page's WebMCP tool "get this page as Markdown".
       expect(html).toMatch(
         new RegExp(
-          `<form class="copy-page" id="copy-page-control" action="${pathname}\\.md" method="get" toolname="get_page_markdown" tooldescription="[^"]+" toolautosubmit hidden><button type="button" id="copy-page" data-markdown="${pathname}\\.md">`,
+          `<form class="copy-page" id="copy-page-control" method="get" toolname="get_page_markdown" tooldescription="[^"]+" toolautosubmit hidden><button type="submit" formaction="${pathname}\\.md" id="copy-page" data-markdown="${pathname}\\.md">`,
         ),
       );
       expect(html).toContain(`<a href="https://chatgpt.com/?hints=search&amp;q=${prompt}" target="_blank"`);

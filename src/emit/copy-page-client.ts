@@ -78,7 +78,11 @@ copyControl(
   'Could not copy the command. Select it and copy it by hand.',
 );
 
+// The button submits the form to the .md (its `formaction`) only where this script does not run: a
+// person's click copies (above), and an agent's call is answered with the Markdown here.
 const markdownTool = document.querySelector<HTMLFormElement>('form#copy-page-control');
 markdownTool?.addEventListener('submit', (event) => {
-  agentResponder(event)?.(markdownOf(markdownTool.getAttribute('action') ?? ''));
+  event.preventDefault();
+  const href = markdownTool.querySelector<HTMLButtonElement>('#copy-page')?.dataset.markdown;
+  if (href) agentResponder(event)?.(markdownOf(href));
 });

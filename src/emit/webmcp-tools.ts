@@ -11,7 +11,11 @@ export interface WebMcpTools {
   search: { name: string; description: string; query: string };
   /** The search forms of other pages, which open the search page with the results. */
   open_search: { name: string; description: string; query: string };
-  /** "Get this page as Markdown" on resource and guide pages: the page's .md variant. */
+  /**
+   * "Get this page as Markdown" on resource and guide pages: the page's .md variant. The form's
+   * button carries the .md address (`formaction`), not the form: a form whose action names a page
+   * such as `/resources/mcp-server-authentication.md` reads to crawlers as a sign-in form.
+   */
   page_markdown: { name: string; description: string };
 }
 
