@@ -88,6 +88,13 @@ describe('one-click MCP install', () => {
     expect(await page.locator('#mcp-command').isVisible()).toBe(false);
   });
 
+  it('the home page’s Markdown twin gives the /mcp URL and the command as text', async () => {
+    const markdown = await (await fetch(`${origin}/index.md`)).text();
+    expect(markdown).toContain(
+      `Use this directory's MCP server: ${mcpUrl} (Streamable HTTP). In Claude Code, run \`${command}\`.`,
+    );
+  });
+
   it('is not on a premium page, which has no copy-page button to sit beside', async () => {
     const page = await newPage();
     await page.goto(`${origin}/resources/data-formats/preview`);
@@ -96,15 +103,15 @@ describe('one-click MCP install', () => {
 });
 
 describe('site.yaml `discovery.mcp_install: false`', () => {
-  it('leaves the install links and the command out of every page', async () => {
+  it('leaves the install links and the command out of every page and the home page’s Markdown', async () => {
     const content = copyFixture('minimal');
     fs.appendFileSync(path.join(content, 'site.yaml'), 'discovery:\n  mcp_install: false\n');
     const build = await buildFixture(content);
-    const html = build.files.filter((file) => file.path.endsWith('.html'));
-    expect(html.length).toBeGreaterThan(5);
-    for (const file of html) {
+    const pages = build.files.filter((file) => file.path.endsWith('.html') || file.path === 'public/index.md');
+    expect(pages.length).toBeGreaterThan(5);
+    for (const file of pages) {
       const text = fs.readFileSync(path.join(build.outDir, file.path), 'utf8');
-      expect(text, file.path).not.toMatch(/mcp-install|cursor:\/\/|vscode:mcp|claude mcp add/);
+      expect(text, file.path).not.toMatch(/mcp-install|cursor:\/\/|vscode:mcp|claude mcp add|MCP server:/);
     }
     // The copy-page button stays.
     const resource = fs.readFileSync(path.join(build.outDir, 'public/resources/wire-formats/index.html'), 'utf8');

@@ -4,6 +4,7 @@ import { clusterArticles, resourcesBySlugOf } from './article-json.js';
 import type { EmitContext } from './context.js';
 import { categoryEntries } from './listing-items.js';
 import { linkText } from './markdown-text.js';
+import { mcpInstall } from './mcp-install.js';
 import { oneLine } from '../util/text.js';
 import type { OutputFile } from './output.js';
 import { pagePaths, pageUrl } from './page-paths.js';
@@ -47,6 +48,12 @@ export function homeMarkdown(context: EmitContext): string {
     agentIndexLine(context),
     `${newHere}Agents: start at [llms.txt](${urls.llmsTxt}) or the [JSON index](${urls.resourceIndex}).`,
   ];
+  // The home page's MCP install links, as text: an editor's deeplink means nothing to a reader of Markdown.
+  const install = mcpInstall(context);
+  if (install)
+    sections.push(
+      `Use this directory's MCP server: ${install.url} (Streamable HTTP). In Claude Code, run \`${install.claude_command}\`.`,
+    );
   if (model.paths.length)
     sections.push(
       `## Learning paths\n\nCurated reading orders through the resources, from first steps to production.\n\n${model.paths
