@@ -128,6 +128,17 @@ describe('answer turns', () => {
     ]);
     expect(events).toEqual(['first', 'timer', 'second']);
   });
+
+  it('lets the event loop serve what waits between two jobs of one request, with nobody else waiting', async () => {
+    const turns = new AnswerTurns();
+    const events: string[] = [];
+    await turns.run(async () => {
+      events.push('first');
+      setTimeout(() => events.push('timer'), 0);
+    });
+    await turns.run(async () => void events.push('second'));
+    expect(events).toEqual(['first', 'timer', 'second']);
+  });
 });
 
 describe('pages bounded by size', () => {

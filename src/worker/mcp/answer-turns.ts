@@ -4,16 +4,22 @@ export type Pause = <T>(work: Promise<T>) => Promise<T>;
 interface Ticket {
   /** When the ticket got the turn. */
   since: number;
+  /** When its request last looked whether the turn is its own. */
+  lookedAt: number;
+  /** Whether the turn was free when it last looked: it takes a free turn the next time it looks. */
+  sawFree: boolean;
 }
 
 /**
- * How often a waiting request looks whether the turn is its own, on a timer of its own: on Workers a
- * request may not be woken by another (its code would then run in the other request's context).
+ * How often a waiting request looks whether it may take the turn, on a timer of its own: on Workers a
+ * request may not be woken by another (its code would then run in the other request's context), and
+ * a timer one request sets for another may never fire (workerd cancels it when its request ends).
  */
 const lookAgainMs = 1;
-/** A handover not made within this long was lost (the request that scheduled it ended first). */
-const handoverLostMs = 50;
-/** A turn held longer than this was abandoned (its request cancelled mid-message): a message takes milliseconds. */
+/**
+ * A turn held longer than this was abandoned (its request cancelled mid-message): a message takes
+ * milliseconds. A waiting request that has not looked for as long is gone too (cancelled while it waited).
+ */
 const turnAbandonedMs = 5_000;
 
 function pauseBriefly(): Promise<void> {
@@ -22,7 +28,8 @@ function pauseBriefly(): Promise<void> {
 
 /**
  * Runs the messages of every request of an isolate (on `agentdir serve`, of the process) one at a
- * time, in arrival order. The turn passes on by a timer, so the event loop serves whatever else is
+ * time, in arrival order. Nobody hands the turn on: the first waiting request takes a free turn on a
+ * timer of its own, the look after it saw the turn free, so the event loop serves whatever else is
  * waiting between two messages. One thread runs them all anyway, so nothing is lost by taking them in
  * turn; what is won is that anything else (a static file on `agentdir serve`, a small answer) waits
  * for one message's work at most, never for several batches at once.
@@ -30,7 +37,6 @@ function pauseBriefly(): Promise<void> {
 export class AnswerTurns {
   private readonly queue: Ticket[] = [];
   private holder: Ticket | null = null;
-  private handoverSince: number | null = null;
 
   /**
    * Runs `job` in a turn of its own. A job that waits on the network (an x402 facilitator) passes that
@@ -54,45 +60,47 @@ export class AnswerTurns {
   }
 
   private async turn(): Promise<Ticket> {
-    const ticket: Ticket = { since: 0 };
+    // Free, with nobody waiting: taken at the first look, a timer away, so that what else waits (a
+    // static file, the next request) is served between this message and the one before it.
+    const ticket: Ticket = { since: 0, lookedAt: Date.now(), sawFree: !this.holder && this.queue.length === 0 };
     this.queue.push(ticket);
-    this.handOver();
-    do {
+    for (;;) {
       await pauseBriefly();
-      if (this.holder !== ticket && this.queue[0] === ticket && this.stalled()) this.give(ticket);
-    } while (this.holder !== ticket);
-    return ticket;
+      ticket.lookedAt = Date.now();
+      // Left out of the queue while it did not look (a long block of the event loop): back in line.
+      if (!this.queue.includes(ticket)) this.queue.push(ticket);
+      if (this.mayTake(ticket)) return this.give(ticket);
+    }
   }
 
-  /** Whether the turn is free yet nobody is handing it on, or held by a request that is gone. */
-  private stalled(): boolean {
+  /** Whether `ticket` takes the turn now: free (or abandoned) since its last look, and first of the requests still waiting. */
+  private mayTake(ticket: Ticket): boolean {
     const now = Date.now();
-    if (this.holder) return now - this.holder.since > turnAbandonedMs;
-    return this.handoverSince === null || now - this.handoverSince > handoverLostMs;
+    if (this.holder && now - this.holder.since <= turnAbandonedMs) {
+      ticket.sawFree = false;
+      return false;
+    }
+    const ahead = this.queue.slice(0, this.queue.indexOf(ticket));
+    if (ahead.some((other) => now - other.lookedAt <= turnAbandonedMs)) return false;
+    if (!ticket.sawFree) {
+      ticket.sawFree = true;
+      return false;
+    }
+    // Those ahead stopped looking long ago: their requests are gone.
+    this.queue.splice(0, ahead.length);
+    return true;
   }
 
   private end(ticket: Ticket): void {
-    if (this.holder !== ticket) return;
-    this.holder = null;
-    this.handOver();
+    if (this.holder === ticket) this.holder = null;
   }
 
-  /** Gives the free turn to the first waiting request on a later timer: the event loop serves other work first. */
-  private handOver(): void {
-    if (this.holder || this.handoverSince !== null || this.queue.length === 0) return;
-    this.handoverSince = Date.now();
-    setTimeout(() => {
-      this.handoverSince = null;
-      const next = this.queue[0];
-      if (!this.holder && next) this.give(next);
-    }, 0);
-  }
-
-  private give(ticket: Ticket): void {
-    this.queue.splice(this.queue.indexOf(ticket), 1);
+  private give(ticket: Ticket): Ticket {
+    const index = this.queue.indexOf(ticket);
+    if (index >= 0) this.queue.splice(index, 1);
     this.holder = ticket;
-    this.handoverSince = null;
     ticket.since = Date.now();
+    return ticket;
   }
 }
 
