@@ -1,3 +1,4 @@
+import { AssetCache, assetCacheBytes, type Loaded } from './asset-cache.js';
 import type { AssetFetcher } from './env.js';
 
 /** Thrown when a static file the worker reads is missing: the build and the deployment disagree. */
@@ -12,8 +13,9 @@ export class AssetUnavailableError extends Error {
   }
 }
 
-// Static files never change within a deployment, so each is fetched and parsed once per isolate.
-const cache = new Map<string, Promise<unknown>>();
+// Static files never change within a deployment, so a parsed file is kept for the isolate's next
+// requests, as many as fit its budget: module state, shared by every request the isolate serves.
+const cache = new AssetCache(assetCacheBytes);
 
 /** Reads the site's static JSON and NDJSON through the ASSETS binding: one copy of the data, in public/. */
 export class SiteAssets {
@@ -23,7 +25,7 @@ export class SiteAssets {
   ) {}
 
   json<T>(path: string): Promise<T> {
-    return this.cached(path, async (response) => (await response.json()) as T);
+    return this.cached(path, (text) => JSON.parse(text) as T);
   }
 
   /** Optional JSON: null when the file does not exist (an unknown slug). */
@@ -37,35 +39,31 @@ export class SiteAssets {
   }
 
   text(path: string): Promise<string> {
-    return this.cached(path, (response) => response.text());
+    return this.cached(path, (text) => text);
   }
 
   ndjson<T>(path: string): Promise<T[]> {
-    return this.cached(path, async (response) =>
-      (await response.text())
+    return this.cached(path, (text) =>
+      text
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line) as T),
     );
   }
 
-  private cached<T>(path: string, parse: (response: Response) => Promise<T>): Promise<T> {
-    let entry = cache.get(path) as Promise<T> | undefined;
-    if (!entry) {
-      entry = this.load(path, parse);
-      cache.set(path, entry);
-      entry.catch(() => cache.delete(path));
-    }
-    return entry;
+  private cached<T>(path: string, parse: (text: string) => T): Promise<T> {
+    return cache.get(path, () => this.load(path, parse));
   }
 
-  private async load<T>(path: string, parse: (response: Response) => Promise<T>): Promise<T> {
+  /** Reads and parses a file, counted by the characters of its text. */
+  private async load<T>(path: string, parse: (text: string) => T): Promise<Loaded<T>> {
     if (!this.assets) throw new AssetUnavailableError(`${path} cannot be read: this deployment has no ASSETS binding.`);
     const response = await this.assets.fetch(new Request(new URL(path, this.origin)));
     if (!response.ok) {
       await response.body?.cancel();
       throw new AssetUnavailableError(`${path} answered ${response.status}`, response.status);
     }
-    return parse(response);
+    const text = await response.text();
+    return { value: parse(text), characters: text.length };
   }
 }

@@ -117,11 +117,14 @@ export async function startWorkerd(
   dist: string,
   bindings: Record<string, string>,
   port = 0,
+  { inspector = false }: { inspector?: boolean } = {},
 ): Promise<Runtime & { url: string; miniflare: Miniflare; setKeys(secret: string): Promise<void> }> {
   const config = readWranglerConfig(dist);
   const options = (keys: Record<string, string>) => ({
     host: '127.0.0.1',
     port,
+    // workerd's V8 inspector, for reading the worker isolate's heap (isolate-heap.ts).
+    ...(inspector ? { inspectorPort: 0 } : {}),
     modules: true,
     scriptPath: path.join(dist, config.main),
     modulesRoot: path.dirname(path.join(dist, config.main)),

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { workerCodeBudget } from '../../src/build/worker-budget.js';
 import { defaultLimits } from '../../src/grader/fetcher.js';
 import { facilitatorTimeoutMs, maxFacilitatorAnswerBytes } from '../../src/worker/x402/facilitator.js';
+import { assetCacheBytes } from '../../src/worker/asset-cache.js';
 import { answerBudgetBytes, maxAnswerBytes, retryAfterSeconds } from '../../src/worker/mcp/answer-budget.js';
 import { maxBatchItems } from '../../src/worker/mcp/batch.js';
 import { maxCorpusPageBytes } from '../../src/worker/mcp/tools/get-corpus.js';
@@ -42,6 +43,7 @@ it('names the bounds of /mcp the worker enforces in the Limits table', () => {
     `${mebibytes(answerBudgetBytes)} of answers`,
     `Retry-After: ${retryAfterSeconds}`,
     `${mebibytes(maxCorpusPageBytes)} of them`,
+    `${mebibytes(assetCacheBytes)} of their text kept parsed`,
     '128 MB',
   ])
     expect(limits).toContain(figure);
