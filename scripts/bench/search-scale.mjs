@@ -320,20 +320,29 @@ async function isolateHeap(inspector) {
     pending.get(message.id)?.(message.result);
     pending.delete(message.id);
   });
-  const call = (method) =>
+  const call = (method, params = {}, timeoutMs = 5000) =>
     new Promise((resolve) => {
       if (!open) return resolve(undefined);
       const n = ++id;
-      const timer = setTimeout(() => resolve(undefined), 5000);
+      const timer = setTimeout(() => resolve(undefined), timeoutMs);
       pending.set(n, (result) => {
         clearTimeout(timer);
         resolve(result);
       });
-      socket.send(JSON.stringify({ id: n, method }));
+      socket.send(JSON.stringify({ id: n, method, params }));
     });
   return {
     /** The isolate's V8 heap: bytes in use (garbage not yet collected included) and committed, or undefined. */
     usage: async () => {
+      const usage = await call('Runtime.getHeapUsage');
+      return usage && { used: usage.usedSize, total: usage.totalSize };
+    },
+    /**
+     * The same once garbage is collected: what the isolate keeps. workerd's inspector has no
+     * HeapProfiler.collectGarbage; a heap snapshot collects first (its chunks are ignored).
+     */
+    collected: async () => {
+      await call('HeapProfiler.takeHeapSnapshot', { reportProgress: false }, 120_000);
       const usage = await call('Runtime.getHeapUsage');
       return usage && { used: usage.usedSize, total: usage.totalSize };
     },
@@ -449,6 +458,7 @@ async function measureRuntime(runtime, queries) {
   const { rss: end, peak } = memoryOf(runtime.pid);
   Object.assign(rss, { end, peak });
   heap.end = await runtime.heap?.usage();
+  heap.collected = await runtime.heap?.collected();
   return {
     runtime: runtime.name,
     ...(runtime.assetsLeft?.length ? { assetsLeft: runtime.assetsLeft } : {}),
@@ -487,17 +497,17 @@ function table(rows) {
     );
   lines.push(
     '',
-    `| resources | runtime | queries (answered, no hit) | first time, ms p50 / p95 / max | cached, ms p50 / p95 / max |${concurrencies.map((workers) => ` ${workers} at a time, ms p50 / p95 / max (req/s, 503s) |`).join('')} RSS started / before / after / peak | isolate heap used (committed) started / before / after |`,
+    `| resources | runtime | queries (answered, no hit) | first time, ms p50 / p95 / max | cached, ms p50 / p95 / max |${concurrencies.map((workers) => ` ${workers} at a time, ms p50 / p95 / max (req/s, 503s) |`).join('')} RSS started / before / after / peak | isolate heap used (committed) started / before / after / collected |`,
     `|---|---|---|---|---|${concurrencies.map(() => '---|').join('')}---|---|`,
   );
   for (const row of rows)
     for (const run of row.runtimes)
       lines.push(
-        `| ${row.resources.toLocaleString('en')} | ${run.runtime} | ${row.queries} (${run.answered}, ${run.empty}) | ${trio(run.first)} | ${trio(run.again)} |${run.concurrent.map((pass) => ` ${trio(pass)} (${pass.perSecond.toFixed(0)}, ${pass.refused}) |`).join('')} ${[run.rss.started, run.rss.warm, run.rss.end, run.rss.peak].map(mb).join(' / ')} | ${run.heap.started ? [run.heap.started, run.heap.warm, run.heap.end].map((usage) => `${mb(usage?.used)} (${mb(usage?.total)})`).join(' / ') : '-'} |`,
+        `| ${row.resources.toLocaleString('en')} | ${run.runtime} | ${row.queries} (${run.answered}, ${run.empty}) | ${trio(run.first)} | ${trio(run.again)} |${run.concurrent.map((pass) => ` ${trio(pass)} (${pass.perSecond.toFixed(0)}, ${pass.refused}) |`).join('')} ${[run.rss.started, run.rss.warm, run.rss.end, run.rss.peak].map(mb).join(' / ')} | ${run.heap.started ? [run.heap.started, run.heap.warm, run.heap.end, run.heap.collected].map((usage) => `${mb(usage?.used)} (${mb(usage?.total)})`).join(' / ') : '-'} |`,
       );
   lines.push(
     '',
-    "RSS is the whole process's: for workerd, Miniflare's workerd runs the site's worker beside its own small ones (assets, routing), so it stands in for the isolate; the isolate heap is the site worker's own V8 heap (Runtime.getHeapUsage: used, uncollected garbage included, and committed). 'before' is after five warm-up queries, 'after' after all passes.",
+    "RSS is the whole process's: for workerd, Miniflare's workerd runs the site's worker beside its own small ones (assets, routing), so it stands in for the isolate; the isolate heap is the site worker's own V8 heap (Runtime.getHeapUsage: used, uncollected garbage included, and committed). 'before' is after five warm-up queries, 'after' after all passes, 'collected' then after a garbage collection (what the isolate keeps).",
   );
   for (const row of rows)
     for (const run of row.runtimes.filter((candidate) => candidate.assetsLeft))
