@@ -1,13 +1,11 @@
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFlags } from '../scripts/chromium-flags.mjs';
 import { newKey, readKeyFile, writeKeyFile } from '../src/keys/key-file.js';
-import { chromiumPath } from './helpers/browser.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { fixturesDir, tempDir } from './helpers/fixtures.js';
-import { startServe } from './helpers/runtimes.js';
+import { browseServed, type ServedBrowser } from './helpers/served-browser.js';
 
 // Issue #16: resource and guide pages people and agents share. "Copy page as Markdown" copies the
 // page's .md variant; "Open in ChatGPT" and "Open in Claude" hand an assistant its absolute .md URL.
@@ -19,23 +17,17 @@ const sharedPages = [
   ['guide', '/articles/basics-guide'],
 ] as const;
 
-let browser: Browser;
+let site: ServedBrowser | undefined;
 let origin = '';
 let starterKey = '';
-let closeServe: () => Promise<void> = async () => {};
-const contexts: BrowserContext[] = [];
 
 /** A browser context that may read and write the clipboard and refuses every request off this machine. */
 async function newContext(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await site!.newContext({
     permissions: ['clipboard-read', 'clipboard-write'],
     viewport: { width: 1280, height: 900 },
     ...options,
   });
-  contexts.push(context);
-  await context.route('**/*', (route) =>
-    new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('blockedbyclient'),
-  );
   return context.newPage();
 }
 
@@ -60,17 +52,11 @@ beforeAll(async () => {
   keyFile.keys.push(record);
   writeKeyFile(keysFile, keyFile);
   starterKey = key;
-  const serve = await startServe(build.outDir, keysFile);
-  closeServe = serve.close;
-  origin = serve.url.replace(/\/$/, '');
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  site = await browseServed(build.outDir, keysFile);
+  origin = site.origin;
 }, 120_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await closeServe();
-});
+afterAll(() => site?.close());
 
 describe('"Copy page as Markdown" on resource and guide pages', () => {
   it.each(sharedPages)('puts the %s page’s .md variant on the clipboard, byte for byte', async (_kind, pathname) => {

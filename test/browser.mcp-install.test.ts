@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFlags } from '../scripts/chromium-flags.mjs';
-import { chromiumPath } from './helpers/browser.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, fixturesDir, tempDir } from './helpers/fixtures.js';
-import { startServe } from './helpers/runtimes.js';
+import { browseServed, type ServedBrowser } from './helpers/served-browser.js';
 
 // "Connect to Cursor", "Install in VS Code" and a `claude mcp add` line to copy, on the home page and
 // beside the copy-page button of resource and guide pages: each adds the site's MCP server (its
@@ -21,33 +19,21 @@ const installPages = [
   ['guide', '/articles/basics-guide'],
 ] as const;
 
-let browser: Browser;
+let site: ServedBrowser | undefined;
 let origin = '';
-let closeServe: () => Promise<void> = async () => {};
-const contexts: BrowserContext[] = [];
 
 async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'], ...options });
-  contexts.push(context);
-  await context.route('**/*', (route) =>
-    new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('blockedbyclient'),
-  );
+  const context = await site!.newContext({ permissions: ['clipboard-read', 'clipboard-write'], ...options });
   return context.newPage();
 }
 
 beforeAll(async () => {
   const build = await buildFixture(path.join(fixturesDir, 'minimal'));
-  const serve = await startServe(build.outDir, path.join(tempDir(), 'keys.json'));
-  closeServe = serve.close;
-  origin = serve.url.replace(/\/$/, '');
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  site = await browseServed(build.outDir, path.join(tempDir(), 'keys.json'));
+  origin = site.origin;
 }, 120_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await closeServe();
-});
+afterAll(() => site?.close());
 
 describe('one-click MCP install', () => {
   it.each(installPages)('the %s page links Cursor and VS Code to the site’s /mcp', async (_kind, pathname) => {

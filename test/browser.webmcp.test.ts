@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFlags } from '../scripts/chromium-flags.mjs';
-import { chromiumPath } from './helpers/browser.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, fixturesDir, tempDir } from './helpers/fixtures.js';
-import { startServe } from './helpers/runtimes.js';
+import { browseServed, type ServedBrowser } from './helpers/served-browser.js';
 
 // The pages' forms are WebMCP tools (declarative API): an agent in the browser sees each one with a
 // name, a description and a schema of described parameters, and calling the search form or "get
@@ -29,24 +28,17 @@ const pages = {
   notFound: '/no-such-page',
 };
 
-let browser: Browser;
+let site: ServedBrowser | undefined;
 let origin = '';
-let closeServe: () => Promise<void> = async () => {};
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   const build = await buildFixture(path.join(fixturesDir, 'minimal'));
-  const serve = await startServe(build.outDir, path.join(tempDir(), 'keys.json'));
-  closeServe = serve.close;
-  origin = serve.url.replace(/\/$/, '');
-  browser = await chromium.launch({ executablePath: chromiumPath, args: withWebMcp });
+  site = await browseServed(build.outDir, path.join(tempDir(), 'keys.json'), withWebMcp);
+  origin = site.origin;
 }, 120_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await closeServe();
-});
+afterAll(() => site?.close());
 
 interface AgentView {
   page: Page;
@@ -59,7 +51,7 @@ interface AgentView {
 
 /** A page as a browser agent sees it: the tools it registers, the issues Chromium reports, and a way to call them. */
 async function agentOn(pathname: string, options: { javaScriptEnabled?: boolean } = {}): Promise<AgentView> {
-  const context = await browser.newContext(options);
+  const context = await site!.newContext(options);
   contexts.push(context);
   await context.route('**/*', (route) =>
     new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort('blockedbyclient'),
