@@ -41,15 +41,16 @@ describe('the ARD manifest', () => {
     expect(read('.well-known/ai-catalog.json')).toBe(read('.well-known/ard.json'));
   });
 
-  it("lists the MCP server card (static), the agent card and, nested, every file of the site's data and terms", () => {
+  it("lists the MCP server card (static), the agent card, the agent skill and, nested, every file of the site's data and terms", () => {
     const manifest = JSON.parse(read('.well-known/ard.json'));
     const entries = manifest.entries as { type: string; url?: string; data?: { entries: { url: string }[] } }[];
     expect(entries.map((entry) => [entry.type, entry.url])).toEqual([
       ['application/mcp-server-card+json', `${base}/.well-known/mcp/server-card.json`],
       ['application/a2a-agent-card+json', `${base}/.well-known/agent-card.json`],
+      ['text/markdown; profile="urn:air:agent-skills"', `${base}/.well-known/agent-skills/fixture-directory/SKILL.md`],
       ['application/ai-catalog+json', undefined],
     ]);
-    expect(entries[2]!.data!.entries.map((entry) => entry.url.slice(base.length))).toEqual([
+    expect(entries[3]!.data!.entries.map((entry) => entry.url.slice(base.length))).toEqual([
       '/openapi.json',
       '/.well-known/api-catalog',
       '/llms.txt',
@@ -60,8 +61,24 @@ describe('the ARD manifest', () => {
       '/.well-known/mcp/server.json',
     ]);
     // Every URL an entry names is a file the build wrote.
-    for (const url of [...entries.flatMap((entry) => entry.url ?? []), ...entries[2]!.data!.entries.map((e) => e.url)])
+    for (const url of [...entries.flatMap((entry) => entry.url ?? []), ...entries[3]!.data!.entries.map((e) => e.url)])
       expect(fs.existsSync(path.join(pub, new URL(url).pathname)), url).toBe(true);
+  });
+
+  it('lists a skill of several files as the archive the skills index serves, and still passes the tester', async () => {
+    const content = copyFixture('minimal');
+    fs.cpSync(path.join(fixturesDir, 'skills', 'skills'), path.join(content, 'skills'), { recursive: true });
+    const { outDir } = await buildFixture(content);
+    const manifest = fs.readFileSync(path.join(outDir, 'public/.well-known/ard.json'), 'utf8');
+    expect(await ardConformance(manifest)).toEqual({ errors: [], warnings: [] });
+    const skills = (JSON.parse(manifest).entries as { type: string; url?: string }[]).filter((entry) =>
+      entry.url?.includes('/agent-skills/'),
+    );
+    const index = JSON.parse(fs.readFileSync(path.join(outDir, 'public/.well-known/agent-skills/index.json'), 'utf8'));
+    expect(skills.map((entry) => entry.url)).toEqual(
+      index.skills.map((skill: { url: string }) => `${base}/.well-known/agent-skills/${skill.url}`),
+    );
+    expect(skills.map((entry) => entry.type)).toContain('application/agent-skills+gzip');
   });
 
   it("draws each entry's representative queries from the site's own resources", () => {

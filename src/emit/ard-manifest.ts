@@ -5,6 +5,7 @@ import { openApiJsonType } from './openapi/api-catalog.js';
 import { jsonFile, type OutputFile } from './output.js';
 import { contentQueries } from './representative-queries.js';
 import { serverCard } from './server-card.js';
+import { publishedSkills, skillArtifactPath } from './skills.js';
 
 type Entry = ArdManifest['entries'][number];
 
@@ -50,6 +51,24 @@ function agentCardEntry(context: EmitContext): Entry {
     capabilities: ['search', 'read-resource', 'corpus', 'mcp', 'http-api'],
     representativeQueries: contentQueries(context),
   };
+}
+
+/**
+ * Each agent skill the site publishes, as the ARD types name them: a lone SKILL.md as Markdown of the
+ * agent-skills profile, a skill of several files as the gzip archive the skills index serves.
+ */
+function skillEntries(context: EmitContext): Entry[] {
+  return publishedSkills(context).map((skill) => {
+    const single = skill.files.length === 1;
+    return {
+      identifier: urn(context, 'skill', skill.name),
+      displayName: skill.name,
+      type: single ? 'text/markdown; profile="urn:air:agent-skills"' : 'application/agent-skills+gzip',
+      url: new URL(skillArtifactPath(skill), context.urls.agentSkillsIndex).href,
+      description: skill.description,
+      representativeQueries: [`${skill.name} agent skill`, `install the ${skill.name} skill`],
+    };
+  });
 }
 
 /** One file of the site's data or terms, inside the nested catalog. */
@@ -162,6 +181,7 @@ export function ardManifest(context: EmitContext): ArdManifest {
     entries: [
       mcpServerEntry(context),
       ...(context.model.site.discovery.agent_card ? [agentCardEntry(context)] : []),
+      ...skillEntries(context),
       dataCatalogEntry(context),
     ],
   };

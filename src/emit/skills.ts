@@ -11,10 +11,15 @@ import type { AgentSkillsIndex, LegacySkillsIndex } from '../schemas/types.js';
 
 export const agentSkillsSchema = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 
-interface PublishedSkill {
+export interface PublishedSkill {
   name: string;
   description: string;
   files: { path: string; bytes: Uint8Array }[];
+}
+
+/** Where a skill is served, relative to the index: its SKILL.md alone, or an archive of its folder. */
+export function skillArtifactPath(skill: PublishedSkill): string {
+  return skill.files.length === 1 ? `${skill.name}/SKILL.md` : `${skill.name}.tar.gz`;
 }
 
 function digest(bytes: Uint8Array): string {
@@ -57,7 +62,7 @@ export function emitSkills(context: EmitContext): OutputFile[] {
       type: single ? 'skill-md' : 'archive',
       description: skill.description,
       // Relative to the index, so the links hold under any base URL and on any host serving the build.
-      url: single ? `${skill.name}/SKILL.md` : `${skill.name}.tar.gz`,
+      url: skillArtifactPath(skill),
       digest: digest(artifact),
     });
     legacy.skills.push({
