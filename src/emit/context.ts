@@ -1,6 +1,7 @@
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { PageRenderer } from '../templates/page-renderer.js';
+import type { SearchPartStore } from './search-part.js';
 import type { SiteUrls } from './urls.js';
 
 /** What every emitter receives: the checked content and the means to address, validate and render it. */
@@ -27,6 +28,8 @@ export interface EmitContext {
     /** Keeps the previous build's files under `key`: true when they are this build's too. */
     keep(key: string, paths: string[]): boolean;
   };
+  /** Documents' parts of the full-text index made by previous builds (with the cache on), and where this build leaves its own. */
+  searchParts?: SearchPartStore;
 }
 
 export function estimateTokens(text: string): number {

@@ -2,7 +2,6 @@ import { agentView } from '../content/agent-view.js';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import {
   bm25,
-  fieldWeights,
   maxPostings,
   type SearchDocument,
   type SearchMeta,
@@ -11,32 +10,17 @@ import {
   searchRoots,
   shardOf,
 } from '../shared/search/index-format.js';
-import { termsOf } from '../shared/search/terms.js';
 import { jsonText } from '../util/json-text.js';
 import type { EmitContext } from './context.js';
 import { articleRow, resourceRow } from './indexes.js';
 import type { OutputFile } from './output.js';
-import { documentPassages, type Passage, type SearchView } from './search-passages.js';
+import { type HeadExtra, makeSearchPart, searchPartKey } from './search-part.js';
+import type { SearchView } from './search-passages.js';
 
 /** Documents per chunk file: the chunks of a query's best hits are all it reads of the documents. */
 export const searchChunkSize = 64;
 /** About this many posting numbers per shard file (some 100 KB of JSON), so a query reads little. */
 const numbersPerShard = 20_000;
-
-/** A passage's weighted term frequencies and length (BM25F: each field's words count its weight). */
-function weighedTerms(passage: Passage): { counts: Map<string, number>; length: number } {
-  const counts = new Map<string, number>();
-  let length = 0;
-  for (const [field, text] of Object.entries(passage.fields)) {
-    if (!text) continue;
-    const weight = fieldWeights[field as keyof typeof fieldWeights];
-    for (const term of termsOf(text)) {
-      counts.set(term, (counts.get(term) ?? 0) + weight);
-      length += weight;
-    }
-  }
-  return { counts, length };
-}
 
 /**
  * A term's postings, at most maxPostings passages: those whose BM25 term weight is highest (a high
@@ -65,6 +49,25 @@ function strongestPostings(list: number[], averages: { head: number; section: nu
   return kept;
 }
 
+/** A document's part of the index as `view` reads it: kept from a previous build when its key is, else made. */
+function partOf(document: Resource | Article, context: EmitContext, view: SearchView, categories: Map<string, string>) {
+  const resource = 'premium' in document;
+  const extra: HeadExtra = resource
+    ? {
+        category: categories.get(document.category) ?? document.category,
+        head: document.premium_summary ? [document.premium_summary] : [],
+      }
+    : { head: [document.target_query ?? '', ...document.secondary_queries] };
+  const store = context.searchParts;
+  const key = store ? searchPartKey(store.contentKeyOf(document), document, view, extra) : undefined;
+  const kept = key ? store!.get(key) : undefined;
+  if (kept) return kept;
+  const row = resource ? resourceRow(document, context.urls) : articleRow(document, context.urls);
+  const made = makeSearchPart(document, view, extra, row);
+  if (key) store!.set(key, made);
+  return made;
+}
+
 /** The index of `model`'s documents as one audience reads them, its files under `root`. */
 function searchIndexFiles(model: ContentModel, context: EmitContext, view: SearchView, root: string): OutputFile[] {
   const categories = new Map((model.site.categories ?? []).map((category) => [category.id, category.title]));
@@ -73,34 +76,28 @@ function searchIndexFiles(model: ContentModel, context: EmitContext, view: Searc
   const totals = { head: 0, heads: 0, section: 0, sections: 0, passages: 0 };
   const all: (Resource | Article)[] = [...model.resources, ...model.articles];
   for (const [index, document] of all.entries()) {
-    const resource = 'premium' in document;
-    const { passages, sections } = documentPassages(
-      document,
-      view,
-      resource
-        ? {
-            category: categories.get(document.category) ?? document.category,
-            head: document.premium_summary ? [document.premium_summary] : [],
-          }
-        : { head: [document.target_query ?? '', ...document.secondary_queries] },
-    );
-    const row = resource ? resourceRow(document, context.urls) : articleRow(document, context.urls);
-    documents.push({ ...row, sections });
-    for (const passage of passages) {
-      const { counts, length } = weighedTerms(passage);
-      if (!length) continue;
+    const part = partOf(document, context, view, categories);
+    documents.push(part.document);
+    const terms = part.terms.split(' ');
+    let at = 0;
+    for (let p = 0; p < part.passages.length; p += 3) {
+      const section = part.passages[p]!;
+      const length = part.passages[p + 1]!;
+      const count = part.passages[p + 2]!;
       totals.passages++;
-      if (passage.section === 0) {
+      if (section === 0) {
         totals.head += length;
         totals.heads++;
       } else {
         totals.section += length;
         totals.sections++;
       }
-      for (const [term, frequency] of counts) {
+      for (const end = at + count; at < end; at++) {
+        const term = terms[at]!;
+        const frequency = part.frequencies[at]!;
         const list = postings.get(term);
-        if (list) list.push(index, passage.section, frequency, length);
-        else postings.set(term, [index, passage.section, frequency, length]);
+        if (list) list.push(index, section, frequency, length);
+        else postings.set(term, [index, section, frequency, length]);
       }
     }
   }

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { Article, Resource } from '../content/model.js';
+import { fieldWeights, type SearchDocument } from '../shared/search/index-format.js';
+import { termsOf } from '../shared/search/terms.js';
+import { documentPassages, type Passage, type SearchView } from './search-passages.js';
+
+/**
+ * What one document adds to the full-text index of one audience: its row as a hit shows it, and
+ * each passage's weighted term frequencies and weighted length (BM25F). Cutting and stemming the
+ * words is most of what an index costs, so a build keeps parts between builds (SearchPartStore)
+ * and makes again only those of changed documents; what depends on every document (averages,
+ * postings caps, shards) is merged from the parts on each build. Typed arrays and one string
+ * rather than an object per term: at 50,000 documents that is what keeps them quick to store.
+ */
+export interface SearchPart {
+  document: SearchDocument;
+  /** Three numbers per passage that has words, in order: its section, its weighted length, how many terms it has. */
+  passages: Uint32Array;
+  /** Each passage's distinct terms, passage after passage, separated by spaces (a term never has one). */
+  terms: string;
+  /** Each of `terms`' weighted frequency in its passage. */
+  frequencies: Uint32Array;
+}
+
+/** Where a build finds the parts a previous build made, and leaves the ones it makes (src/build/search-part-cache.ts). */
+export interface SearchPartStore {
+  /** A digest of what a document's part is made from besides its audience: the compiler, the site settings, its metadata and body. */
+  contentKeyOf(document: Resource | Article): string;
+  get(key: string): SearchPart | undefined;
+  set(key: string, part: SearchPart): void;
+}
+
+/** Changed whenever what a part holds or how it is made changes, so no build reads a part of another shape. */
+const partFormat = 'search-part 1';
+
+/** What a document's head has besides its own fields: its category's title, or a guide's queries. */
+export type HeadExtra = Parameters<typeof documentPassages>[2];
+
+/** A passage's weighted term frequencies and length (BM25F: each field's words count its weight). */
+function weighedTerms(passage: Passage): { counts: Map<string, number>; length: number } {
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const [field, text] of Object.entries(passage.fields)) {
+    if (!text) continue;
+    const weight = fieldWeights[field as keyof typeof fieldWeights];
+    for (const term of termsOf(text)) {
+      counts.set(term, (counts.get(term) ?? 0) + weight);
+      length += weight;
+    }
+  }
+  return { counts, length };
+}
+
+/** Cuts a document into passages and their terms, as `view` reads it; `row` is its row without sections. */
+export function makeSearchPart(
+  document: Resource | Article,
+  view: SearchView,
+  extra: HeadExtra,
+  row: Omit<SearchDocument, 'sections'>,
+): SearchPart {
+  const { passages, sections } = documentPassages(document, view, extra);
+  const shape: number[] = [];
+  const terms: string[] = [];
+  const frequencies: number[] = [];
+  for (const passage of passages) {
+    const { counts, length } = weighedTerms(passage);
+    if (!length) continue;
+    shape.push(passage.section, length, counts.size);
+    for (const [term, frequency] of counts) {
+      terms.push(term);
+      frequencies.push(frequency);
+    }
+  }
+  return {
+    document: { ...row, sections },
+    passages: Uint32Array.from(shape),
+    terms: terms.join(' '),
+    frequencies: Uint32Array.from(frequencies),
+  };
+}
+
+/**
+ * The key of a document's part: `contentKey` (SearchPartStore.contentKeyOf), the audience, its
+ * head's extras and what of its rendering the passages read (the outlines' anchors and the
+ * audience ranges, which the digest of its body leaves out).
+ */
+export function searchPartKey(
+  contentKey: string,
+  document: Resource | Article,
+  view: SearchView,
+  extra: HeadExtra,
+): string {
+  const { outline, pageOutline, agentsOnlyAt, peopleOnlyAt, peopleOnly } = document.rendered;
+  return createHash('sha256')
+    .update(partFormat)
+    .update('\0')
+    .update(contentKey)
+    .update('\0')
+    .update(view)
+    .update(JSON.stringify([extra, outline, pageOutline, agentsOnlyAt, peopleOnlyAt, peopleOnly]))
+    .digest('hex');
+}
