@@ -43,6 +43,7 @@ import { bundleWorker, workerPackageFile } from './bundle-worker.js';
 import { leakGuard, premiumSentences, type PremiumSentence } from './premium-guard.js';
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
+import { SearchPartCache } from './search-part-cache.js';
 import { checkOutputFolder } from './output-folder-guard.js';
 import { baseUrlProblem, sourceDateEpochProblem } from './option-problems.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
@@ -87,6 +88,8 @@ export interface BuildResult {
   kept?: { files: number; bytes: number };
   /** Per-document parts of the site-wide exports: copied from the previous output, or made (see KeyedPart). */
   exportParts?: { copied: number; made: number };
+  /** Documents' parts of the full-text indexes (one per document and audience): found in the cache, or made. */
+  searchParts?: { kept: number; made: number };
   /** Minified size of the worker's code without the site's data, and of the data. */
   worker?: { codeBytes: number; dataBytes: number };
   /** The readiness grade of the built site, graded from the output itself. */
@@ -262,6 +265,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     keep,
   });
   context.outputs = documents.hook;
+  const searchParts = options.cacheDir ? new SearchPartCache(options.cacheDir, model) : undefined;
+  if (searchParts) context.searchParts = searchParts;
   // Made on first use: an incremental build usually keeps every metadata emitter's files.
   const contexts = new Map<string, EmitContext>();
   const contextFor = (metadata: boolean, agents: boolean): EmitContext => {
@@ -323,6 +328,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     if (key) write(manifestFile(key, files, summary, graded?.inputs));
     staged.commit();
+    searchParts?.save();
+    // `serve --watch` keeps the context between edits: the parts are on disk, not to be held there too.
+    delete context.searchParts;
     timer.mark('commit');
     options.onContext?.(context, sentences);
     return {
@@ -332,6 +340,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       files,
       kept,
       exportParts: staged.parts,
+      ...(searchParts ? { searchParts: searchParts.counts } : {}),
       ...summary,
       ...(graded ? { gradeKept: graded.kept } : {}),
       phases: timer.phases,

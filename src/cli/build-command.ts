@@ -151,6 +151,7 @@ export async function buildCommand(givenContentDir: string | undefined, options:
           phases: result.phases,
           threads: result.threads,
           ...(result.exportParts ? { exportParts: result.exportParts } : {}),
+          ...(result.searchParts ? { searchParts: result.searchParts } : {}),
           seconds: Number(seconds()),
         },
         null,
@@ -170,8 +171,11 @@ export async function buildCommand(givenContentDir: string | undefined, options:
     const parts = result.exportParts?.copied
       ? `\nexport parts: ${result.exportParts.copied} copied from the previous output, ${result.exportParts.made} made`
       : '';
+    const searchParts = result.searchParts?.kept
+      ? `\nsearch index parts: ${result.searchParts.kept} from the cache, ${result.searchParts.made} made`
+      : '';
     process.stderr.write(
-      `${result.phases.flatMap((phase) => [phaseLine(phase), ...(phase.phase === 'emit+write' ? slowest.map((emitter) => phaseLine(emitter, '  ')) : [])]).join('\n')}${parts}\n`,
+      `${result.phases.flatMap((phase) => [phaseLine(phase), ...(phase.phase === 'emit+write' ? slowest.map((emitter) => phaseLine(emitter, '  ')) : [])]).join('\n')}${parts}${searchParts}\n`,
     );
   }
   if (!options.quiet) {

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../src/build/build.js';
+import { testEpoch } from './helpers/build-fixture.js';
+import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
+
+/** The search fixture has audience controls, so both indexes (agents' and people's) are written in full. */
+const indexFolders = ['public/api/search/', 'public/search/people/'];
+
+/** The files of the full-text indexes of a built site, relative path -> bytes. */
+function searchIndexFiles(outDir: string): Map<string, Buffer> {
+  return new Map([...readTree(outDir)].filter(([file]) => indexFolders.some((folder) => file.startsWith(folder))));
+}
+
+/** The search fixture built again and again into one folder with one cache, as `agentdir build` does. */
+function cachedSite() {
+  const content = copyFixture('search');
+  const cacheDir = path.join(tempDir(), 'cache');
+  const outDir = path.join(tempDir(), 'dist');
+  const run = async () => {
+    const result = await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir });
+    expect(result.ok).toBe(true);
+    return result;
+  };
+  /** Asserts every index file equals, byte for byte, a build of the same content without any cache. */
+  const equalsColdBuild = async () => {
+    const coldOut = path.join(tempDir(), 'dist');
+    expect((await build({ contentDir: content, outDir: coldOut, sourceDateEpoch: testEpoch })).ok).toBe(true);
+    const cold = searchIndexFiles(coldOut);
+    const cached = searchIndexFiles(outDir);
+    expect([...cached.keys()].sort()).toEqual([...cold.keys()].sort());
+    for (const [file, bytes] of cold) expect(cached.get(file)?.toString('utf8'), file).toBe(bytes.toString('utf8'));
+  };
+  const edit = (file: string, change: (text: string) => string) => {
+    const full = path.join(content, file);
+    fs.writeFileSync(full, change(fs.readFileSync(full, 'utf8')));
+  };
+  return { content, cacheDir, run, equalsColdBuild, edit };
+}
+
+/** Parts of the fixture's documents: 6 resources and 3 guides, in each audience's index. */
+const parts = 18;
+
+describe('the full-text index after one change', () => {
+  it('cuts into words only the edited document, and equals a cold build of the changed content', async () => {
+    const site = cachedSite();
+    expect((await site.run()).searchParts).toEqual({ kept: 0, made: parts });
+    site.edit(
+      'resources/wire-formats.md',
+      (text) => `${text}\n## Framing\n\nLength-prefixed frames beat delimiters.\n`,
+    );
+    // The edited resource's part for each audience is made again; every other comes from the cache.
+    expect((await site.run()).searchParts).toEqual({ kept: parts - 2, made: 2 });
+    await site.equalsColdBuild();
+    expect((await site.run()).searchParts).toEqual({ kept: parts, made: 0 });
+  });
+
+  it('equals a cold build after a document is deleted, and after one is added', async () => {
+    const site = cachedSite();
+    await site.run();
+    fs.rmSync(path.join(site.content, 'resources', 'data-formats.md'));
+    site.edit('paths.yaml', (text) => text.replace('data-formats, ', ''));
+    expect((await site.run()).searchParts).toEqual({ kept: parts - 2, made: 0 });
+    await site.equalsColdBuild();
+    fs.writeFileSync(
+      path.join(site.content, 'resources', 'backoff-schedules.md'),
+      fs
+        .readFileSync(path.join(site.content, 'resources', 'json-api.md'), 'utf8')
+        .replace(/^title: .*$/m, 'title: Backoff schedules')
+        .replace(/^description: .*$/m, 'description: Exponential backoff with jitter, and when to stop retrying.'),
+    );
+    expect((await site.run()).searchParts).toEqual({ kept: parts - 2, made: 2 });
+    await site.equalsColdBuild();
+  });
+
+  it('makes every part again when a site setting changes (its URL, which every hit links to)', async () => {
+    const site = cachedSite();
+    await site.run();
+    site.edit('site.yaml', (text) => text.replace(/^url: .*$/m, 'url: https://docs.example.org'));
+    expect((await site.run()).searchParts).toEqual({ kept: 0, made: parts });
+    await site.equalsColdBuild();
+  });
+
+  it('leaves in the cache only the parts the last build used', async () => {
+    const site = cachedSite();
+    await site.run();
+    fs.rmSync(path.join(site.content, 'resources', 'data-formats.md'));
+    site.edit('paths.yaml', (text) => text.replace('data-formats, ', ''));
+    await site.run();
+    const [compiler] = fs.readdirSync(path.join(site.cacheDir, 'search'));
+    const [folder] = fs.readdirSync(path.join(site.cacheDir, 'search', compiler!));
+    const packs = path.join(site.cacheDir, 'search', compiler!, folder!);
+    const { deserialize } = await import('node:v8');
+    const keys = fs
+      .readdirSync(packs)
+      .flatMap((name) => [...(deserialize(fs.readFileSync(path.join(packs, name))) as Map<string, unknown>).keys()]);
+    expect(keys).toHaveLength(parts - 2);
+  });
+});
