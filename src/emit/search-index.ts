@@ -17,8 +17,11 @@ import type { OutputFile } from './output.js';
 import { type HeadExtra, makeSearchPart, searchPartKey } from './search-part.js';
 import type { SearchView } from './search-passages.js';
 
-/** Documents per chunk file: the chunks of a query's best hits are all it reads of the documents. */
-export const searchChunkSize = 64;
+/**
+ * Documents per chunk file: the chunks of a query's best hits are all it reads of the documents.
+ * At 4,000 documents 16 rather than 64 cuts what a query parses (p50) from 674 KB to 402 KB, for 250 files rather than 63.
+ */
+export const searchChunkSize = 16;
 /** About this many posting numbers per shard file (some 100 KB of JSON), so a query reads little. */
 const numbersPerShard = 20_000;
 
