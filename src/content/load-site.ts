@@ -39,9 +39,11 @@ type RawSite = Omit<
   | 'markdown_negotiation'
   | 'llms_txt'
   | 'discovery'
+  | 'analytics'
 > & {
   markdown_negotiation?: boolean;
   discovery?: Partial<Site['discovery']>;
+  analytics?: Partial<Site['analytics']>;
   llms_txt?: Partial<Site['llms_txt']>;
   language?: string;
   license?: Partial<Site['license']>;
@@ -90,6 +92,11 @@ function withDefaults(raw: RawSite, baseUrl?: string): Site {
       skills: raw.discovery?.skills ?? true,
       agent_card: raw.discovery?.agent_card ?? true,
       mcp_install: raw.discovery?.mcp_install ?? true,
+    },
+    analytics: {
+      record: raw.analytics?.record ?? 'worker-routes',
+      retention_days: raw.analytics?.retention_days ?? 90,
+      feedback: raw.analytics?.feedback ?? true,
     },
   };
 }

@@ -27,6 +27,7 @@ export type Site = Omit<
   | 'markdown_negotiation'
   | 'llms_txt'
   | 'discovery'
+  | 'analytics'
 > & {
   language: string;
   license: Required<Pick<Given<SiteFile['license']>, 'name' | 'permits' | 'prohibits'>> &
@@ -39,6 +40,8 @@ export type Site = Omit<
   llms_txt: Required<Given<SiteFile['llms_txt']>>;
   /** Each door agents find the directory through: on unless site.yaml `discovery` turns it off. */
   discovery: Required<Given<SiteFile['discovery']>>;
+  /** What the worker records about readers (README: Know your agent readers). */
+  analytics: Required<Given<SiteFile['analytics']>>;
 };
 
 export type PricingTier = Site['pricing']['tiers'][number];

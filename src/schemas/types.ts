@@ -1345,6 +1345,23 @@ review_after?: string
  */
 markdown_negotiation?: boolean
 /**
+ * What the worker records about the site's readers (which agents read what, what they searched and did not find, what they paid, what they said), into Cloudflare D1 when deployed and a SQLite file under `agentdir serve`; read it with `agentdir analytics`.
+ */
+analytics?: {
+/**
+ * `worker-routes` records the requests the worker answers anyway (MCP, premium reads and 402s, x402 payments, the grader, feedback, negotiated pages); `every-request` also counts static files such as llms.txt and `.md` pages, which runs the worker in front of every request (on Cloudflare each one is then a billed worker invocation); `off` records nothing.
+ */
+record?: ("worker-routes" | "every-request" | "off")
+/**
+ * How many days events and feedback are kept; older rows are pruned.
+ */
+retention_days?: number
+/**
+ * Accept agents' feedback at POST /api/feedback, and tell agents about it on every `.md` page and in llms.txt.
+ */
+feedback?: boolean
+}
+/**
  * The doors through which agents find and use this directory, each on unless set to false here.
  */
 discovery?: {

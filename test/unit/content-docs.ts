@@ -58,6 +58,7 @@ export function site(extra: Partial<Site> = {}): Site {
     markdown_negotiation: false,
     llms_txt: { max_characters: 50_000 },
     discovery: { ard: true, webmcp: true, skills: true, agent_card: true, mcp_install: true },
+    analytics: { record: 'worker-routes', retention_days: 90, feedback: true },
     ...extra,
   };
 }
