@@ -19,6 +19,8 @@ export function threadScript(name: string): string {
 
 export const builtinSchemasDir = path.join(packageRoot, 'schemas');
 export const builtinTemplatesDir = path.join(packageRoot, 'templates');
+/** The readers database's SQL migrations, applied by `wrangler d1 migrations apply` and by `agentdir serve`. */
+export const builtinMigrationsDir = path.join(packageRoot, 'migrations');
 
 /** A path as shown to people: relative to the working directory, with forward slashes. */
 export function displayPath(file: string, cwd = process.cwd()): string {

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Miniflare } from 'miniflare';
+import type { ReadersDatabase } from '../../src/shared/readers/database.js';
+import type { ReaderEvent } from '../../src/shared/readers/reader-event.js';
+import type { ReaderFeedback } from '../../src/shared/readers/reader-feedback.js';
+import { recordEvent, recordFeedback } from '../../src/shared/readers/statements.js';
+import { repoRoot } from './fixtures.js';
+
+const hour = 3_600_000;
+
+/** A request as the worker records it, `hoursAfter` the base instant. */
+export function readerEvent(base: number, hoursAfter: number, fields: Partial<ReaderEvent> = {}): ReaderEvent {
+  const at = base + hoursAfter * hour;
+  return {
+    at,
+    day: new Date(at).toISOString().slice(0, 10),
+    reader: 'r-gpt',
+    agent: 'GPTBot',
+    operator: 'openai.com',
+    kind: 'ai-agent',
+    verified: false,
+    userAgent: 'Mozilla/5.0 (compatible; GPTBot/1.2)',
+    method: 'GET',
+    path: '/resources/getting-started.md',
+    format: 'markdown',
+    status: 200,
+    ...fields,
+  };
+}
+
+export function readerFeedback(base: number, hoursAfter: number, fields: Partial<ReaderFeedback> = {}): ReaderFeedback {
+  const at = base + hoursAfter * hour;
+  return {
+    at,
+    day: new Date(at).toISOString().slice(0, 10),
+    reader: 'r-claude',
+    page: '/resources/getting-started',
+    rating: 'helpful',
+    score: 5,
+    comment: null,
+    agent: 'ClaudeBot',
+    userAgent: 'ClaudeBot/1.0',
+    ...fields,
+  };
+}
+
+/** A hostile user agent and search: escape sequences, a formula, a newline and SQL. */
+export const hostileUserAgent = '\u001b[31mEvilBot\u001b[0m\u001b[2J';
+export const hostileQuery = '=HYPERLINK("http://x")\u001b[2J;\r\n\'); DROP TABLE reader_events; --';
+
+/** A few days of a small site's readers: agents, formats, MCP tools, searches, 402s, payments and feedback. */
+export async function seedReaders(db: ReadersDatabase, base: number): Promise<void> {
+  const events: ReaderEvent[] = [
+    readerEvent(base, 1),
+    readerEvent(base, 2, { path: '/api/resources/getting-started.json', format: 'json' }),
+    readerEvent(base, 26, { reader: 'r-gpt-2' }),
+    readerEvent(base, 3, {
+      reader: 'r-claude',
+      agent: 'ClaudeBot',
+      operator: 'anthropic.com',
+      verified: true,
+      userAgent: 'ClaudeBot/1.0',
+      method: 'POST',
+      path: '/mcp',
+      format: 'mcp',
+      mcpMethod: 'tools/call',
+      tool: 'search_resources',
+      query: 'vector databases',
+      results: 0,
+    }),
+    readerEvent(base, 4, {
+      reader: 'r-claude',
+      agent: 'ClaudeBot',
+      operator: 'anthropic.com',
+      verified: true,
+      method: 'POST',
+      path: '/mcp',
+      format: 'mcp',
+      mcpMethod: 'tools/call',
+      tool: 'search_resources',
+      query: 'vector databases',
+      results: 0,
+    }),
+    readerEvent(base, 5, {
+      reader: 'r-claude',
+      agent: 'ClaudeBot',
+      operator: 'anthropic.com',
+      path: '/mcp',
+      format: 'mcp',
+      mcpMethod: 'tools/call',
+      tool: 'get_resource',
+      slug: 'getting-started',
+    }),
+    readerEvent(base, 6, {
+      reader: 'r-unknown',
+      agent: 'Unidentified agent',
+      operator: null,
+      kind: 'unknown',
+      userAgent: hostileUserAgent,
+      path: '/search',
+      format: 'json',
+      query: hostileQuery,
+      results: 0,
+    }),
+    readerEvent(base, 7, { path: '/resources/premium-guide.md', status: 402, access: 'payment-required' }),
+    readerEvent(base, 8, { path: '/resources/premium-guide.md', access: 'key', keyTier: 'starter' }),
+    readerEvent(base, 9, {
+      path: '/api/x402/premium-guide',
+      format: 'json',
+      access: 'x402',
+      x402Version: 2,
+      amount: '98765432109876543210',
+      currency: 'USDC',
+    }),
+    readerEvent(base, 10, {
+      path: '/api/x402/premium-guide',
+      format: 'json',
+      access: 'x402',
+      x402Version: 2,
+      amount: '10000',
+      currency: 'USDC',
+    }),
+    readerEvent(base, 11, {
+      reader: 'r-browser',
+      agent: 'Browser',
+      operator: null,
+      kind: 'browser',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+      path: '/resources/getting-started',
+      format: 'html',
+    }),
+    readerEvent(base, 12, { agent: 'Googlebot', operator: 'google.com', kind: 'crawler', reader: 'r-google' }),
+  ];
+  for (const event of events) await recordEvent(db, event);
+  const limit = { perReaderLimit: 10, windowMs: 24 * hour };
+  await recordFeedback(db, readerFeedback(base, 13, { comment: 'Clear and short.' }), limit);
+  await recordFeedback(db, readerFeedback(base, 14, { rating: 'not-helpful', score: 2, comment: hostileQuery }), limit);
+  await recordFeedback(db, readerFeedback(base, 15, { rating: null, score: 4 }), limit);
+}
+
+/** A Miniflare D1 database with the readers migration applied, statement by statement, from the same file. */
+export async function miniflareReadersDatabase(): Promise<{ db: ReadersDatabase; close(): Promise<void> }> {
+  const miniflare = new Miniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response(null, { status: 204 }); } };',
+    d1Databases: ['AGENTDIR_DB'],
+  });
+  const db = (await miniflare.getD1Database('AGENTDIR_DB')) as unknown as ReadersDatabase;
+  const migration = fs.readFileSync(path.join(repoRoot, 'migrations', '0001_agent_readers.sql'), 'utf8');
+  const statements = migration
+    .replace(/^\s*--.*$/gm, '')
+    .split(/;\s*$/m)
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+  await db.batch(statements.map((statement) => db.prepare(statement)));
+  return { db, close: () => miniflare.dispose() };
+}
