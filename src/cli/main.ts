@@ -1,7 +1,9 @@
 import { Command, Option } from 'commander';
 import { compilerVersion } from '../util/version.js';
 import { keysCommand } from './keys-command.js';
+import { reportSectionNames } from '../analytics/report-sections.js';
 import { problemFormats } from '../errors/format.js';
+import type { AnalyticsCommandOptions } from './analytics-command.js';
 import type { BuildCommandOptions } from './build-command.js';
 import type { ServeCommandOptions } from './serve-command.js';
 import type { ValidateCommandOptions } from './validate-command.js';
@@ -115,6 +117,29 @@ export function createProgram(setExitCode: (code: number) => void): Command {
         setExitCode(await (await import('./grade-command.js')).gradeCommand(target, options));
       },
     );
+
+  program
+    .command('analytics')
+    .description(
+      'Report who read the site: agents (verified or not), formats, pages, MCP tools, empty searches, 402s and payments, feedback.',
+    )
+    .option('--since <when>', 'start of the period: 24h, 7d, 4w, or an ISO date such as 2026-03-01', '7d')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json', 'csv']).default('table'))
+    .addOption(
+      new Option('--section <name>', 'one table of the report (CSV prints one table: agents unless named)').choices(
+        reportSectionNames,
+      ),
+    )
+    .addOption(new Option('--local', 'read the file `agentdir serve` records into (the default)').conflicts('remote'))
+    .addOption(new Option('--remote', 'read the deployed D1 database through your wrangler').conflicts('local'))
+    .option('--database <file>', 'the local readers file (default: .agentdir/readers.sqlite)')
+    .option(
+      '--dist <folder>',
+      'with --remote: the build folder holding wrangler.jsonc (default: agentdir.out, else dist)',
+    )
+    .action(async (options: AnalyticsCommandOptions) => {
+      setExitCode(await (await import('./analytics-command.js')).analyticsCommand(options));
+    });
 
   return program;
 }

@@ -1,0 +1,125 @@
+// Report queries through the user's own wrangler: `wrangler d1 execute AGENTDIR_DB --remote --json`
+// in the build folder (which holds wrangler.jsonc). wrangler cannot bind parameters, so each query's
+// two instants are inlined as checked integers (inlineInstants); nothing else is ever written into
+// the SQL. The queries of one report go in one call: each call costs wrangler's start and a login.
+
+import { execFile } from 'node:child_process';
+import { inlineInstants, type QueryRunner, type Row } from './report-queries.js';
+
+export interface WranglerCommand {
+  /** The program and the arguments before `d1` (by default `npx --no-install wrangler`). */
+  command: string;
+  args: string[];
+  /** The folder holding wrangler.jsonc. */
+  cwd: string;
+  /** `--remote` for the deployed database; `--local` for wrangler's own local copy. */
+  location: '--remote' | '--local';
+  env?: NodeJS.ProcessEnv;
+}
+
+/** What went wrong running wrangler, said so a person can act on it. */
+export class WranglerError extends Error {
+  override name = 'WranglerError';
+}
+
+export const userWrangler = (cwd: string): WranglerCommand => ({
+  command: process.platform === 'win32' ? 'npx.cmd' : 'npx',
+  args: ['--no-install', 'wrangler'],
+  cwd,
+  location: '--remote',
+});
+
+interface Pending {
+  sql: string;
+  resolve(rows: Row[]): void;
+  reject(error: unknown): void;
+}
+
+export function wranglerRunner(wrangler: WranglerCommand): QueryRunner {
+  let pending: Pending[] = [];
+  const send = async () => {
+    const sent = pending;
+    pending = [];
+    try {
+      const results = await execute(
+        wrangler,
+        sent.map((query) => query.sql),
+      );
+      for (const [index, query] of sent.entries()) query.resolve(results[index]!);
+    } catch (error) {
+      for (const query of sent) query.reject(error);
+    }
+  };
+  return (sql, instants) =>
+    new Promise((resolve, reject) => {
+      const inlined = inlineInstants(sql, instants);
+      if (!pending.length) setImmediate(() => void send());
+      pending.push({ sql: inlined, resolve, reject });
+    });
+}
+
+async function execute(wrangler: WranglerCommand, statements: string[]): Promise<Row[][]> {
+  const args = [
+    ...wrangler.args,
+    'd1',
+    'execute',
+    'AGENTDIR_DB',
+    wrangler.location,
+    '--json',
+    '--command',
+    statements.join(';\n'),
+  ];
+  const { code, stdout, stderr, missing } = await run(wrangler, args);
+  if (missing)
+    throw new WranglerError(
+      `\`${wrangler.command}\` was not found, so wrangler cannot run. Install Node.js with npm, then \`npm install --save-dev wrangler\` in your project.`,
+    );
+  const parsed = parseJson(stdout);
+  if (code === 0 && Array.isArray(parsed) && parsed.length === statements.length)
+    return parsed.map((result) => ((result as { results?: Row[] }).results ?? []) as Row[]);
+  throw new WranglerError(wranglerProblem((parsed as { error?: { text?: string } } | null)?.error?.text ?? stderr));
+}
+
+function wranglerProblem(said: string): string {
+  const text = said.trim();
+  if (/could not determine executable|wrangler: not found|command not found|E404/i.test(text))
+    return 'wrangler is not installed in this project. Install it with `npm install --save-dev wrangler`, then run `agentdir analytics --remote` again.';
+  if (/CLOUDFLARE_API_TOKEN|not logged in|wrangler login|authenticat/i.test(text))
+    return 'wrangler is not logged in to Cloudflare. Run `npx wrangler login` (or set `CLOUDFLARE_API_TOKEN`), then run `agentdir analytics --remote` again.';
+  if (/AGENTDIR_DB/.test(text) && /find|binding|configured/i.test(text))
+    return 'The build has no D1 database bound as `AGENTDIR_DB`. Turn analytics on in site.yaml, build and deploy, then run `agentdir analytics --remote` again.';
+  const firstLines = text.split('\n').slice(0, 3).join('\n');
+  return `\`wrangler d1 execute AGENTDIR_DB\` failed${firstLines ? `:\n${firstLines}` : ' without saying why.'}`;
+}
+
+function run(
+  wrangler: WranglerCommand,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string; missing: boolean }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      wrangler.command,
+      args,
+      {
+        cwd: wrangler.cwd,
+        env: { ...(wrangler.env ?? process.env), NO_COLOR: '1', WRANGLER_SEND_METRICS: 'false' },
+        encoding: 'utf8',
+        maxBuffer: 64 << 20,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr, missing: (error as NodeJS.ErrnoException | null)?.code === 'ENOENT' });
+      },
+    );
+    // Never wait on a question (a login prompt, an install prompt): wrangler reads no input here.
+    child.stdin?.end();
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { reportCsv } from '../analytics/report-csv.js';
+import { databaseRunner, type QueryRunner, readersReport } from '../analytics/report-queries.js';
+import { type ReportSectionName, reportSectionNames } from '../analytics/report-sections.js';
+import { reportTable } from '../analytics/report-table.js';
+import { userWrangler, WranglerError, wranglerRunner } from '../analytics/wrangler-runner.js';
+import { projectFolders } from '../project/project-folders.js';
+import { displayPath } from '../util/paths.js';
+
+export interface AnalyticsCommandOptions {
+  since: string;
+  format: 'table' | 'json' | 'csv';
+  section?: ReportSectionName;
+  remote?: boolean;
+  local?: boolean;
+  database?: string;
+  dist?: string;
+}
+
+/** Where `agentdir serve` keeps what its worker records. */
+export const defaultReadersDatabase = '.agentdir/readers.sqlite';
+
+const units = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
+
+/** The start of the period `--since` names: a duration back from `now`, or an ISO date or instant. */
+export function sinceInstant(value: string, now: number): number | null {
+  const duration = /^(\d{1,5})([hdw])$/.exec(value);
+  if (duration) return now - Number(duration[1]) * units[duration[2] as keyof typeof units];
+  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return null;
+  const instant = Date.parse(value);
+  return Number.isNaN(instant) || instant > now ? null : instant;
+}
+
+/** `agentdir analytics`: who read the site, from the local readers file or the deployed D1 database. */
+export async function analyticsCommand(options: AnalyticsCommandOptions): Promise<number> {
+  const fail = (message: string) => {
+    process.stderr.write(`${message}\n`);
+    return 1;
+  };
+  const now = Date.now();
+  const since = sinceInstant(options.since, now);
+  if (since === null)
+    return fail(
+      `\`--since ${options.since}\` is not a period agentdir reads. Give a duration back from now (\`24h\`, \`7d\`, \`4w\`) or a past ISO date (\`2026-03-01\`).`,
+    );
+  if (options.section && options.format === 'json')
+    return fail(
+      '`--section` picks the table to print with `--format csv` or `table`; JSON always holds the whole report.',
+    );
+  const period = { since: new Date(since).toISOString(), until: new Date(now).toISOString() };
+
+  const source = options.remote ? remoteSource(options) : localSource(options);
+  if ('problem' in source) return fail(source.problem);
+  try {
+    const report = await readersReport(source.run, period);
+    if (options.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else if (options.format === 'csv') process.stdout.write(reportCsv(report, options.section ?? 'agents'));
+    else process.stdout.write(reportTable(report, options.section ? [options.section] : reportSectionNames));
+    return 0;
+  } catch (error) {
+    if (error instanceof WranglerError) return fail(error.message);
+    if (source.unreadable) return fail(source.unreadable(error));
+    throw error;
+  } finally {
+    await source.done();
+  }
+}
+
+interface Source {
+  run: QueryRunner;
+  done(): Promise<void>;
+  /** The message for an error reading a local file. */
+  unreadable?: (error: unknown) => string;
+}
+
+function localSource(options: AnalyticsCommandOptions): Source | { problem: string } {
+  const file = path.resolve(options.database ?? defaultReadersDatabase);
+  const shown = displayPath(file);
+  if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile())
+    return {
+      problem: `No readers database at ${shown} yet: \`agentdir serve\` records its readers there as it answers. Serve the site (or pass \`--database <file>\`), or deploy with analytics on and run \`agentdir analytics --remote\`.`,
+    };
+  const database = import('../serve/readers-database.js').then(({ openReadersDatabase }) => openReadersDatabase(file));
+  return {
+    run: async (sql, instants) => databaseRunner(await database)(sql, instants),
+    done: async () => (await database).close(),
+    unreadable: (error) =>
+      `${shown} cannot be read as a readers database (${(error as Error).message}). Check that it is the file \`agentdir serve\` writes, or pass another with \`--database <file>\`.`,
+  };
+}
+
+function remoteSource(options: AnalyticsCommandOptions): Source | { problem: string } {
+  const folders = projectFolders({ out: options.dist }, { needsContent: false });
+  if (!folders.ok) return { problem: folders.problems.map((problem) => problem.message).join('\n') };
+  const dist = path.resolve(folders.outDir);
+  if (!['wrangler.jsonc', 'wrangler.json', 'wrangler.toml'].some((name) => fs.existsSync(path.join(dist, name))))
+    return {
+      problem: `No wrangler.jsonc in ${displayPath(dist)}: \`--remote\` asks the deployed database through the build's wrangler settings. Run \`agentdir build\` first, or pass the build folder with \`--dist <folder>\`.`,
+    };
+  process.stderr.write(`Reading the deployed readers database (wrangler d1 execute AGENTDIR_DB --remote)...\n`);
+  return { run: wranglerRunner(userWrangler(dist)), done: async () => {} };
+}

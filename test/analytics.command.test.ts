@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseRunner, readersReport } from '../src/analytics/report-queries.js';
+import type { ReadersReport } from '../src/analytics/report.js';
+import { openReadersDatabase } from '../src/serve/readers-database.js';
+import { tempDir } from './helpers/fixtures.js';
+import { hostileQuery, seedReaders } from './helpers/readers-seed.js';
+import { runCli } from './helpers/run-cli.js';
+import { stackTraceLines } from './helpers/stack-trace.js';
+
+const day = 86_400_000;
+let project = '';
+let expected: ReadersReport;
+
+// Every control character but the line feed that ends a line of output.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
+const controlCharacter = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+beforeAll(async () => {
+  project = tempDir();
+  const db = openReadersDatabase(path.join(project, '.agentdir', 'readers.sqlite'));
+  await seedReaders(db, Date.now() - 3 * day);
+  expected = await readersReport(databaseRunner(db), {
+    since: new Date(Date.now() - 7 * day).toISOString(),
+    until: new Date(Date.now() + day).toISOString(),
+  });
+  await db.close();
+});
+
+describe('agentdir analytics', () => {
+  it('prints the report as JSON, the same report the queries give', () => {
+    const run = runCli(project, ['analytics', '--format', 'json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as ReadersReport;
+    expect({ ...report, period: null }).toEqual({ ...expected, period: null });
+    expect(Date.now() - Date.parse(report.period.since)).toBeGreaterThan(7 * day - 60_000);
+    expect(report.totals.requests).toBe(13);
+  });
+
+  it('prints one table as CSV, quoted by RFC 4180, with formulas kept as text', () => {
+    const searches = runCli(project, ['analytics', '--format', 'csv', '--section', 'searches']);
+    expect(searches.code).toBe(0);
+    const lines = searches.stdout.split('\r\n');
+    expect(lines[0]).toBe('query,searches,last');
+    expect(lines[1]).toMatch(/^vector databases,2,\d{4}-/);
+    // The hostile query: a formula, quotes, a line break: quoted, quotes doubled, an apostrophe first.
+    const quoted = `"'${hostileQuery.replace(/"/g, '""')}"`;
+    expect(searches.stdout).toContain(`${quoted},1,`);
+    const agents = runCli(project, ['analytics', '--format', 'csv']);
+    expect(agents.stdout.split('\r\n')[0]).toBe('agent,operator,kind,verified,requests,readers');
+    expect(agents.stdout).toContain('ClaudeBot,anthropic.com,ai-agent,verified,2,1\r\n');
+  });
+
+  it('shows readers in the terminal without letting their text move the cursor or colour the screen', () => {
+    const run = runCli(project, ['analytics']);
+    expect(run.code).toBe(0);
+    for (const title of ['Readers by agent', 'Formats read', 'Top pages', 'MCP tools', 'Searches with no results'])
+      expect(run.stdout).toContain(title);
+    expect(run.stdout).toMatch(/ClaudeBot\s+anthropic\.com\s+ai-agent\s+verified\s+2\s+1/);
+    expect(run.stdout).toMatch(/x402\s+2\s+USDC\s+98765432109876553210\s+2/);
+    expect(run.stdout).not.toMatch(controlCharacter);
+    expect(run.stdout).toContain('=HYPERLINK("http://x")\\u001b[2J;\\u000d\\u000a');
+  });
+
+  it('refuses a --since it cannot read, saying what it accepts', () => {
+    const run = runCli(project, ['analytics', '--since', 'last week']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('`--since last week`');
+    expect(run.stderr).toMatch(/`24h`, `7d`, `4w`/);
+    expect(run.stdout).toBe('');
+    expect(stackTraceLines(run.stderr)).toEqual([]);
+    const period = runCli(project, ['analytics', '--since', '2020-01-01', '--format', 'json']);
+    expect(period.code).toBe(0);
+    expect(JSON.parse(period.stdout).period.since).toBe('2020-01-01T00:00:00.000Z');
+  });
+
+  it('says how to get a database when there is none, in one line', () => {
+    const run = runCli(tempDir(), ['analytics']);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('No readers database at .agentdir/readers.sqlite');
+    expect(run.stderr).toContain('agentdir serve');
+    expect(run.stdout).toBe('');
+  });
+
+  it('says a file that is not a readers database cannot be read, without a stack trace', () => {
+    const folder = tempDir();
+    fs.writeFileSync(path.join(folder, 'notes.sqlite'), 'these are not the tables you are looking for\n'.repeat(200));
+    const run = runCli(folder, ['analytics', '--database', 'notes.sqlite']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('notes.sqlite cannot be read as a readers database');
+    expect(stackTraceLines(run.stderr)).toEqual([]);
+  });
+});
