@@ -23,3 +23,20 @@ function reference(char: string): string {
 export function escapeXml(text: string): string {
   return text.replace(escaped, reference);
 }
+
+function htmlReference(char: string): string {
+  const named = xmlReferences[char];
+  if (named) return named;
+  const code = char.charCodeAt(0);
+  // A reference to any other control character is an HTML parse error, and NEL's reads as `…`.
+  return code === 0x0a || code === 0x0d || code > 0x9f ? `&#x${code.toString(16).toUpperCase()};` : '\ufffd';
+}
+
+/**
+ * Escapes text for HTML text or a quoted attribute value (the templates' `{{ value }}` rules for a
+ * page built without them): markup characters as references, line breaks as references (one line,
+ * the same text), and control characters, which HTML does not allow, as U+FFFD.
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(escaped, htmlReference);
+}
