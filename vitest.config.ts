@@ -19,7 +19,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    setupFiles: ['test/helpers/remove-temp-folders.ts'],
+    setupFiles: ['test/helpers/remove-temp-folders.ts', 'test/helpers/readers-file.ts'],
     projects: [
       {
         extends: true,

@@ -20,7 +20,7 @@ describe('the generated worker', () => {
     const source = fs.readFileSync(path.join(dist, 'worker/worker.js'), 'utf8');
     expect(source).not.toMatch(/\bimport\s*[\s{*"'(]/);
     expect(source).not.toMatch(/\brequire\(/);
-    expect(source).not.toMatch(/node:|process\.|Buffer\b|__dirname/);
+    expect(source).not.toMatch(/node:|process\.|\bBuffer\b|__dirname/);
     const module = await import(path.join(dist, 'worker/worker.js'));
     expect(typeof module.default.fetch).toBe('function');
     const response: Response = await module.default.fetch(new Request('https://x.test/resources/data-formats.md'), {});

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../util/paths.js';
 import { compilerVersion } from '../util/version.js';
+import { agentListFile } from './agent-patterns.js';
 
 let key: string | undefined;
 
@@ -29,6 +30,8 @@ export function compilerKey(): string {
     // prebundled.json holds the worker, whose source (src/worker) is bundled rather than compiled into lib/.
     hashTree(hash, code, /\.(js|ts)$|^prebundled\.json$/);
     hashTree(hash, path.join(packageRoot, 'schemas'), /\.json$/);
+    // The crawler list readers are named by: updating its package alone changes what a build writes.
+    hash.update(fs.readFileSync(agentListFile()));
     key = hash.digest('hex');
   }
   return key;

@@ -3,7 +3,10 @@
  * browser paywall took it to 80, and x402 version 2 beside version 1 (its headers, the check of the
  * accepted offer, paid MCP calls) to 92, full-text search (its query engine, a Porter stemmer and
  * an English stop-word list) and the bound on answers held at once to 104, and the grader's checks of
- * the five discovery doors (ARD, the agent card, server.json, agent skills, WebMCP) to 112. Still
- * small beside Cloudflare's script size limit of megabytes.
+ * the five discovery doors (ARD, the agent card, server.json, agent skills, WebMCP) to 112, and
+ * knowing its readers (recording into D1, naming readers by the crawler list, verifying Web Bot
+ * Auth signatures with the web-bot-auth package and its structured-headers parser, about 12 KiB of
+ * the 26 it took, and agents' feedback) to 140. Still small beside Cloudflare's script size limit
+ * of megabytes.
  */
-export const workerCodeBudget = 112 * 1024;
+export const workerCodeBudget = 140 * 1024;

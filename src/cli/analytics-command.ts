@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { reportCsv } from '../analytics/report-csv.js';
+import { readersReportHtml } from '../analytics/report-html.js';
 import { databaseRunner, type QueryRunner, readersReport } from '../analytics/report-queries.js';
 import { type ReportSectionName, reportSectionNames } from '../analytics/report-sections.js';
 import { reportTable } from '../analytics/report-table.js';
 import { userWrangler, WranglerError, wranglerRunner } from '../analytics/wrangler-runner.js';
 import { projectFolders } from '../project/project-folders.js';
 import { displayPath } from '../util/paths.js';
+import { readersDatabasePath } from '../serve/readers-database.js';
 
 export interface AnalyticsCommandOptions {
   since: string;
@@ -16,10 +18,9 @@ export interface AnalyticsCommandOptions {
   local?: boolean;
   database?: string;
   dist?: string;
+  /** Also draw the report as a self-contained HTML page into this file. */
+  html?: string;
 }
-
-/** Where `agentdir serve` keeps what its worker records. */
-export const defaultReadersDatabase = '.agentdir/readers.sqlite';
 
 const units = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
 
@@ -54,6 +55,12 @@ export async function analyticsCommand(options: AnalyticsCommandOptions): Promis
   if ('problem' in source) return fail(source.problem);
   try {
     const report = await readersReport(source.run, period);
+    if (options.html) {
+      const file = path.resolve(options.html);
+      fs.writeFileSync(file, readersReportHtml(report, { ...builtSite(options), generatedAt: new Date(now) }));
+      process.stderr.write(`Wrote the HTML report to ${displayPath(file)}.\n`);
+      return 0;
+    }
     if (options.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else if (options.format === 'csv') process.stdout.write(reportCsv(report, options.section ?? 'agents'));
     else process.stdout.write(reportTable(report, options.section ? [options.section] : reportSectionNames));
@@ -67,6 +74,22 @@ export async function analyticsCommand(options: AnalyticsCommandOptions): Promis
   }
 }
 
+/** The site's name and address, from the build the report is about (its worker data), for the page's title. */
+function builtSite(options: AnalyticsCommandOptions): { siteName: string; siteUrl: string } {
+  const folders = projectFolders({ out: options.dist }, { needsContent: false });
+  try {
+    if (!folders.ok) throw new Error('no build folder');
+    const data = JSON.parse(
+      fs.readFileSync(path.join(folders.outDir, 'worker', 'data', 'worker-data.json'), 'utf8'),
+    ) as { site?: { name?: unknown; url?: unknown } };
+    const { name, url } = data.site ?? {};
+    if (typeof name === 'string' && typeof url === 'string') return { siteName: name, siteUrl: url };
+  } catch {
+    // No build at hand: the page still reads well without the site's name.
+  }
+  return { siteName: 'this site', siteUrl: '' };
+}
+
 interface Source {
   run: QueryRunner;
   done(): Promise<void>;
@@ -75,7 +98,7 @@ interface Source {
 }
 
 function localSource(options: AnalyticsCommandOptions): Source | { problem: string } {
-  const file = path.resolve(options.database ?? defaultReadersDatabase);
+  const file = readersDatabasePath(options.database);
   const shown = displayPath(file);
   if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile())
     return {

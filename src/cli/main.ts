@@ -133,6 +133,7 @@ export function createProgram(setExitCode: (code: number) => void): Command {
     .addOption(new Option('--local', 'read the file `agentdir serve` records into (the default)').conflicts('remote'))
     .addOption(new Option('--remote', 'read the deployed D1 database through your wrangler').conflicts('local'))
     .option('--database <file>', 'the local readers file (default: .agentdir/readers.sqlite)')
+    .option('--html <file>', 'draw the report as a self-contained HTML page into <file> instead of printing it')
     .option(
       '--dist <folder>',
       'with --remote: the build folder holding wrangler.jsonc (default: agentdir.out, else dist)',

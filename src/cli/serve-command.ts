@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { openReadersDatabase, readersDatabasePath } from '../serve/readers-database.js';
 import { keyFilePath } from '../keys/key-file.js';
 import type { FirstWatchBuild } from '../serve/first-watch-build.js';
 import type { EditSession } from '../serve/edit-session.js';
@@ -53,6 +54,8 @@ export async function serveCommand(givenDist: string | undefined, options: Serve
     ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
   };
   let first: FirstWatchBuild | undefined;
+  // The file is made on the first event recorded: a site with analytics off never creates it.
+  const readers = openReadersDatabase(readersDatabasePath());
   // What the first build rendered from, kept for the edits that follow it.
   let session: EditSession | undefined;
   try {
@@ -83,6 +86,7 @@ export async function serveCommand(givenDist: string | undefined, options: Serve
       host: options.host,
       watch: Boolean(options.watch),
       environment: workerEnvironment({ keysFile, ...(options.envFile ? { envFile: options.envFile } : {}) }),
+      readers,
     });
   } catch (error) {
     if (!(error instanceof ServeError) && (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -116,7 +120,14 @@ export async function serveCommand(givenDist: string | undefined, options: Serve
   await new Promise<void>((resolve) => {
     const stop = () => {
       stopWatching();
-      started.server.close(() => resolve());
+      // Events of the last answers are written before the process ends.
+      started.server.close(
+        () =>
+          void started
+            .idle()
+            .then(() => readers.close())
+            .finally(resolve),
+      );
       started.server.closeAllConnections();
     };
     process.once('SIGINT', stop);

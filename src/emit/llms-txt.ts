@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Article, Resource } from '../content/model.js';
+import { feedbackNote } from './feedback-note.js';
 import { agentMarkdownBody } from './agent-links.js';
 import { type EmitContext, estimateTokens, partKey } from './context.js';
 import { type LlmsSection, llmsLink, llmsSections, splitSection } from './llms-sections.js';
@@ -57,6 +58,7 @@ function preamble(context: EmitContext): string[] {
           ]
         : []),
       ...discoveryNote(context),
+      ...[feedbackNote(context)].filter((note) => note !== null),
     ].join('\n\n'),
   ];
 }

@@ -1,3 +1,4 @@
+import { feedbackNote } from './feedback-note.js';
 import { agentMarkdownBody } from './agent-links.js';
 import { oneLine } from '../util/text.js';
 import type { Resource } from '../content/model.js';
@@ -67,7 +68,8 @@ export function resourceMarkdown(resource: Resource, context: EmitContext): stri
   return `# ${oneLine(resource.title)}\n\n> ${oneLine(resource.description)}\n\n${agentIndexLine(context)}\n\n${body}\n`;
 }
 
-/** The line near the top of every Markdown variant that points agents at llms.txt. */
+/** The line near the top of every Markdown variant that points agents at llms.txt, and at where feedback goes. */
 export function agentIndexLine(context: EmitContext): string {
-  return `Every page of ${oneLine(context.model.site.name)} is listed for agents at ${context.urls.llmsTxt}.`;
+  const feedback = feedbackNote(context);
+  return `Every page of ${oneLine(context.model.site.name)} is listed for agents at ${context.urls.llmsTxt}.${feedback ? ` ${feedback}` : ''}`;
 }

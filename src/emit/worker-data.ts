@@ -1,3 +1,4 @@
+import { loadAgentPatterns } from '../build/agent-patterns.js';
 import type { PaymentFacts, PremiumEntry, WorkerData } from '../shared/worker-data.js';
 import { corpusMetaRecord, corpusResourceRecord } from './corpus.js';
 import type { EmitContext } from './context.js';
@@ -69,6 +70,13 @@ export function workerData(context: EmitContext): WorkerData {
     payment: paymentFacts(context),
     premium,
     fullCorpusMeta: jsonText(meta),
+    readers: {
+      record: context.model.site.analytics.record,
+      retentionDays: context.model.site.analytics.retention_days,
+      feedback: context.model.site.analytics.feedback,
+      // Only a site that records readers carries the crawler list (about 130 KB).
+      agents: context.model.site.analytics.record === 'off' ? [] : loadAgentPatterns(),
+    },
   };
 }
 

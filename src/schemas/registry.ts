@@ -43,7 +43,9 @@ export type SchemaName =
   | 'x402-payment-required'
   | 'x402-payment-required-v2'
   | 'grader-request'
-  | 'grader-report';
+  | 'grader-report'
+  | 'feedback-request'
+  | 'feedback-receipt';
 
 /** Compiled ahead of time by `npm run compile` (scripts/compile-validators.mjs). */
 const precompiledPath = path.join(packageRoot, 'lib', 'schemas', 'validators.cjs');

@@ -114,6 +114,16 @@ export type CommonParagraph = string
  */
 export type CorpusRecord = (CorpusRecordMeta | CorpusRecordResource)
 /**
+ * The body of POST /api/feedback: whether a page of this site helped. `rating` or `score` is required; any other field is refused with 422 naming it.
+ * 
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "FeedbackRequest".
+ */
+export type FeedbackRequest = (FeedbackRequest1 & FeedbackRequest2)
+export type FeedbackRequest1 = {
+[k: string]: unknown
+}
+/**
  * An RSL 1.0 usage token.
  * 
  * This interface was referenced by `Site`'s JSON-Schema
@@ -141,6 +151,8 @@ CorpusLicenseRequired?: CorpusLicenseRequired
 CorpusRecord?: CorpusRecord
 ApiError?: ApiError
 EvalsRecord?: EvalsRecord
+FeedbackReceipt?: FeedbackReceipt
+FeedbackRequest?: FeedbackRequest
 FinetuneRecord?: FinetuneRecord
 GraderReport?: GraderReport
 GraderRequest?: GraderRequest
@@ -674,6 +686,45 @@ expected_answer: string
 slug: CommonSlug
 field: ("title" | "description" | "category")
 source: CommonUrl
+}
+/**
+ * The answer to POST /api/feedback: 201 when the feedback was stored, 202 when it was received but the site's database could not store it.
+ * 
+ * This interface was referenced by `Schemas`'s JSON-Schema
+ * via the `definition` "FeedbackReceipt".
+ */
+export interface FeedbackReceipt {
+received: true
+/**
+ * Whether the feedback is in the site's database.
+ */
+stored: boolean
+/**
+ * Why it was not stored, when it was not.
+ */
+message?: string
+}
+export interface FeedbackRequest2 {
+/**
+ * The page the feedback is about: a path of this site (`/resources/<slug>`) or its absolute URL.
+ */
+page: string
+/**
+ * Whether the page helped.
+ */
+rating?: ("helpful" | "not-helpful")
+/**
+ * How well the page helped, 1 (not at all) to 5.
+ */
+score?: number
+/**
+ * What was missing, wrong or useful, in a few sentences.
+ */
+comment?: string
+/**
+ * The agent's own name, if it wants to give one.
+ */
+agent?: string
 }
 /**
  * One supervised fine-tuning example in the chat-messages format (system, user, assistant). Built from free resources only.

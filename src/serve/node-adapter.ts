@@ -19,13 +19,21 @@ function bodyStream(request: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** A web-standard Request for a Node request; the body streams, it is never buffered here. */
+/** The header Cloudflare gives the worker the client's address in; `agentdir serve` sets it from the socket. */
+const clientAddressHeader = 'cf-connecting-ip';
+
+/**
+ * A web-standard Request for a Node request; the body streams, it is never buffered here. The
+ * client's address travels as Cloudflare sends it, from the socket: a client's own header is dropped.
+ */
 export function toWebRequest(request: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === clientAddressHeader) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  const address = request.socket.remoteAddress;
+  if (address) headers.set(clientAddressHeader, address.replace(/^::ffff:/, ''));
   const method = request.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // A target such as `//_headers` is a path, not a protocol-relative URL naming another host.

@@ -8,6 +8,14 @@ import type { Database, QueryResult } from 'node-sqlite3-wasm';
 import type { BoundStatement, PreparedStatement, ReadersDatabase, SqlValue } from '../shared/readers/database.js';
 import { builtinMigrationsDir } from '../util/paths.js';
 
+/** Where `agentdir serve` keeps what its worker records, beside the key file, unless told otherwise. */
+export const defaultReadersDatabase = path.join('.agentdir', 'readers.sqlite');
+
+/** The readers file: a flag, else AGENTDIR_READERS_DATABASE, else the default, from the working directory. */
+export function readersDatabasePath(flag?: string): string {
+  return path.resolve(flag ?? process.env.AGENTDIR_READERS_DATABASE ?? defaultReadersDatabase);
+}
+
 export interface LocalReadersDatabase extends ReadersDatabase {
   /** Runs what is queued, then closes the file. */
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkRequestPath } from '../shared/request-path.js';
 import { matchWorkerRoute, workerRoutePatterns } from '../shared/routes.js';
-import type { WorkerData } from '../shared/worker-data.js';
+import { routeOptions, type WorkerData } from '../shared/worker-data.js';
 import { decodeAssetPath } from './asset-intent.js';
 import { closeAfterAnswer, sendWebResponse, toWebRequest } from './node-adapter.js';
 import { publicFolder, withPagesInMemory } from './public-files.js';
@@ -14,9 +14,14 @@ import { workerFirstMatcher } from './worker-first.js';
 import { problemsPage } from './problems-page.js';
 import { nodeGraderNetwork } from '../grader/node-network.js';
 import type { MemoryFile } from './quick-edit.js';
+import type { ReadersDatabase } from '../shared/readers/database.js';
 
 interface LoadedWorker {
-  fetch(request: Request, env: Record<string, unknown>): Promise<Response>;
+  fetch(
+    request: Request,
+    env: Record<string, unknown>,
+    context: { waitUntil(work: Promise<unknown>): void },
+  ): Promise<Response>;
 }
 
 export interface ServeOptions {
@@ -24,6 +29,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   environment: () => Record<string, string>;
+  /** The readers database the worker records into (a SQLite file under serve), if any. */
+  readers?: ReadersDatabase;
 }
 
 export class ServeError extends Error {
@@ -57,6 +64,8 @@ export interface RunningServer {
   serveEdit(pages: MemoryFile[], edit: number): void;
   /** Stops serving from memory the pages of edits up to `edit`: their build is loaded, or failed. */
   forgetEdits(edit: number): void;
+  /** Resolves once the work the worker left after its answers (recording readers) is done. */
+  idle(): Promise<void>;
 }
 
 let generation = 0;
@@ -85,7 +94,7 @@ async function loadBuild(dist: string): Promise<LoadedBuild> {
     worker,
     data,
     premium: new Set(Object.keys(data.premium)),
-    workerFirst: workerFirstMatcher(workerRoutePatterns(Object.keys(data.premium), { negotiation: data.negotiation })),
+    workerFirst: workerFirstMatcher(workerRoutePatterns(Object.keys(data.premium), routeOptions(data))),
     rules: readHeaderRules(path.join(publicDir, '_headers')),
   };
 }
@@ -120,6 +129,14 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
   // One pinned network per server: POST /api/grader connects only to addresses it has checked.
   const graderNetwork = nodeGraderNetwork();
   const listeners = new Set<http.ServerResponse>();
+  // Work the worker hands over to finish after its answer (recording readers), as Cloudflare's waitUntil.
+  const pending = new Set<Promise<unknown>>();
+  const afterAnswers = {
+    waitUntil(work: Promise<unknown>) {
+      const settled = work.catch(() => {}).finally(() => pending.delete(settled));
+      pending.add(settled);
+    },
+  };
   const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}`;
   // The worker's static-asset binding, as on Cloudflare: files of public/.
   const assets = {
@@ -132,16 +149,22 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
     if (problems !== null && request.method === 'GET' && /text\/html/.test(request.headers.get('accept') ?? ''))
       return problemsPage(problems);
     const toWorker = () =>
-      worker.fetch(request, { ...options.environment(), ASSETS: assets, AGENTDIR_GRADER_NETWORK: graderNetwork });
+      worker.fetch(
+        request,
+        {
+          ...options.environment(),
+          ASSETS: assets,
+          AGENTDIR_GRADER_NETWORK: graderNetwork,
+          ...(options.readers ? { AGENTDIR_DB: options.readers } : {}),
+        },
+        afterAnswers,
+      );
     // Refused paths go to the worker too, so both runtimes word the refusal the same way.
     if (!checkRequestPath(url).ok || workerFirst(url.pathname)) return toWorker();
     const answer = await serveFile(request);
     // Another spelling of a worker route is only ever redirected to it; should that rule ever change,
     // the worker answers rather than public/.
-    if (
-      answer.status !== 307 &&
-      matchWorkerRoute(decodeAssetPath(url.pathname), premium, { negotiation: data.negotiation })
-    ) {
+    if (answer.status !== 307 && matchWorkerRoute(decodeAssetPath(url.pathname), premium, routeOptions(data))) {
       await answer.body?.cancel();
       return toWorker();
     }
@@ -221,6 +244,9 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
     },
     forgetEdits(edit) {
       for (const [url, page] of inMemory) if (page.edit <= edit) inMemory.delete(url);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all(pending);
     },
   };
 }

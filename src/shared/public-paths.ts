@@ -34,6 +34,8 @@ export const publicPaths = {
   pricing: '/api/pricing.json',
   payment: '/api/payment.json',
   grader: '/api/grader',
+  /** Agents' feedback on a page (README: Know your agent readers). */
+  feedback: '/api/feedback',
   license: '/license.xml',
   llmsTxt: '/llms.txt',
   llmsFullTxt: '/llms-full.txt',

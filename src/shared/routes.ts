@@ -10,6 +10,7 @@ export const freeCorpusPath = publicPaths.corpusJsonl;
 export const mcpPath = publicPaths.mcp;
 export const mcpServerCardPath = publicPaths.mcpServerCard;
 export const graderPath = publicPaths.grader;
+export const feedbackPath = publicPaths.feedback;
 
 export type ResourceVariant = 'html' | 'markdown' | 'json';
 
@@ -20,7 +21,8 @@ export type WorkerRoute =
   | { kind: 'x402'; slug: string }
   | { kind: 'grader' }
   | { kind: 'negotiated-page'; markdown: string }
-  | { kind: 'mcp-server-card' };
+  | { kind: 'mcp-server-card' }
+  | { kind: 'feedback' };
 
 export type WorkerRouteKind = WorkerRoute['kind'];
 
@@ -44,6 +46,8 @@ export interface WorkerRouteEntry {
   markdown?: string;
   /** Routed only when site.yaml turns `markdown_negotiation` on. */
   negotiation?: true;
+  /** Routed only when site.yaml `analytics.feedback` is on. */
+  feedback?: true;
 }
 
 const read = ['GET', 'HEAD'] as const;
@@ -68,6 +72,15 @@ export const workerRouteTable: readonly WorkerRouteEntry[] = [
     operationId: 'getMcpServerCard',
   },
   { path: graderPath, kind: 'grader', methods: post, gated: false, handler: 'grader.ts', operationId: 'gradeSite' },
+  {
+    path: feedbackPath,
+    kind: 'feedback',
+    methods: post,
+    gated: false,
+    handler: 'feedback.ts',
+    operationId: 'sendFeedback',
+    feedback: true,
+  },
   {
     path: '/api/x402/{slug}',
     kind: 'x402',
@@ -131,6 +144,15 @@ export const workerRouteTable: readonly WorkerRouteEntry[] = [
 export interface RouteOptions {
   /** site.yaml `markdown_negotiation`: page URLs answer `Accept: text/markdown` through the worker. */
   negotiation?: boolean;
+  /** site.yaml `analytics.feedback`: agents post feedback to /api/feedback. */
+  feedback?: boolean;
+  /** site.yaml `analytics.record: every-request`: the worker sees every request first, to count it. */
+  everyRequest?: boolean;
+}
+
+/** Whether a row of the table is routed under these options. */
+function routed(entry: WorkerRouteEntry, options: RouteOptions): boolean {
+  return (!entry.negotiation || options.negotiation === true) && (!entry.feedback || options.feedback === true);
 }
 
 const slugPattern = '[a-z0-9]+(?:-[a-z0-9]+)*';
@@ -170,7 +192,7 @@ export function matchWorkerEntry(
   options: RouteOptions = {},
 ): { entry: WorkerRouteEntry; route: WorkerRoute } | null {
   for (const { entry, pattern } of compiled) {
-    if (entry.negotiation && !options.negotiation) continue;
+    if (!routed(entry, options)) continue;
     const match = pattern.exec(pathname);
     if (!match) continue;
     const slug = match[1] ?? '';
@@ -195,7 +217,7 @@ export function matchWorkerRoute(
  */
 export function workerRoutePaths(premiumSlugs: readonly string[], options: RouteOptions = {}): string[] {
   const patterns = workerRouteTable
-    .filter((entry) => !entry.negotiation || options.negotiation)
+    .filter((entry) => routed(entry, options))
     .flatMap((entry) =>
       entry.path.includes('{premium}')
         ? premiumSlugs.map((slug) => entry.path.replace('{premium}', slug))
@@ -211,6 +233,7 @@ export function workerRoutePaths(premiumSlugs: readonly string[], options: Route
  * family (`/resources/*`): the worker hands every path it does not gate to the static assets.
  */
 export function workerRoutePatterns(premiumSlugs: readonly string[], options: RouteOptions = {}): string[] {
+  if (options.everyRequest) return ['/*'];
   const exact = withoutRedundantRules(workerRoutePaths(premiumSlugs, options));
   if (staticRoutingProblems(exact).length === 0) return exact;
   const families = workerRouteTable

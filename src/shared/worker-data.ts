@@ -1,6 +1,8 @@
 // The data the build hands the runtime worker: everything it serves that static files cannot.
 
 import type { ServerCard } from '../schemas/types.js';
+import type { AgentPattern } from './readers/agent-pattern.js';
+import type { RouteOptions } from './routes.js';
 
 export interface PremiumPreview {
   title: string;
@@ -50,6 +52,14 @@ export interface McpServerFacts {
   card: ServerCard;
 }
 
+/** site.yaml `analytics`, and the crawler list readers are named by. */
+export interface ReadersFacts {
+  record: 'worker-routes' | 'every-request' | 'off';
+  retentionDays: number;
+  feedback: boolean;
+  agents: AgentPattern[];
+}
+
 export interface WorkerData {
   site: { name: string; url: string };
   /** site.yaml `markdown_negotiation`. */
@@ -61,4 +71,14 @@ export interface WorkerData {
   premium: Record<string, PremiumEntry>;
   /** The meta line of the full corpus export, serialized. */
   fullCorpusMeta: string;
+  readers: ReadersFacts;
+}
+
+/** Which rows of the route table this site routes, and whether the worker sees every request first. */
+export function routeOptions(data: Pick<WorkerData, 'negotiation' | 'readers'>): RouteOptions {
+  return {
+    negotiation: data.negotiation,
+    feedback: data.readers.feedback,
+    everyRequest: data.readers.record === 'every-request',
+  };
 }

@@ -1,4 +1,5 @@
 import type { GraderNetwork } from '../grader/fetcher.js';
+import type { ReadersDatabase } from '../shared/readers/database.js';
 
 /** The minimal KV surface the worker uses, so no platform type package is needed. */
 export interface KeyValueStore {
@@ -22,6 +23,10 @@ export interface WorkerEnv {
   X402_ASSET?: string;
   /** The grader's resolver and address-pinned fetch, where the platform needs them: `agentdir serve` passes Node's. */
   AGENTDIR_GRADER_NETWORK?: GraderNetwork;
+  /** The readers database: Cloudflare D1, or the SQLite file `agentdir serve` keeps. Absent: nothing is recorded. */
+  AGENTDIR_DB?: ReadersDatabase;
+  /** Origins whose Web Bot Auth key directories may be fetched though not public https (local development). */
+  AGENTDIR_SIGNATURE_DIRECTORIES?: string;
 }
 
 export interface ExecutionContextLike {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRequestPath } from '../../src/shared/request-path.js';
 import {
+  feedbackPath,
   fullCorpusPath,
   graderPath,
   matchWorkerRoute,
@@ -253,5 +254,20 @@ describe('staticRoutingProblems', () => {
     ]);
     expect(staticRoutingProblems([`/${'a'.repeat(100)}`])).toHaveLength(1);
     expect(staticRoutingProblems(['/api/x402/*', '/mcp'])).toEqual([]);
+  });
+});
+
+describe('matchWorkerRoute: readers', () => {
+  it('routes POST /api/feedback only while site.yaml takes feedback', () => {
+    expect(matchWorkerRoute(feedbackPath, premium, { feedback: true })).toEqual({ kind: 'feedback' });
+    expect(matchWorkerRoute(feedbackPath, premium, { feedback: false })).toBeNull();
+    expect(workerRoutePatterns([], { feedback: true })).toContain(feedbackPath);
+    expect(workerRoutePatterns([], {})).not.toContain(feedbackPath);
+  });
+
+  it('runs the worker first on every path when every request is recorded, within Cloudflare rules', () => {
+    const patterns = workerRoutePatterns(['paid-guide'], { everyRequest: true, feedback: true, negotiation: true });
+    expect(patterns).toEqual(['/*']);
+    expect(staticRoutingProblems(patterns)).toEqual([]);
   });
 });

@@ -571,6 +571,62 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
         },
       },
     },
+    ...(context.model.site.analytics.feedback
+      ? [
+          {
+            method: 'post' as const,
+            path: '/api/feedback',
+            operation: {
+              operationId: 'sendFeedback',
+              summary: 'Say whether a page helped',
+              description:
+                "An agent (or anyone) tells the publisher whether a page of this site helped, with an optional comment. Stored in the site's readers database; at most 20 messages per reader an hour.",
+              tags: ['Feedback'],
+              requestBody: {
+                required: true,
+                content: json('feedback-request', {
+                  page: context.urls.home,
+                  rating: 'helpful',
+                  comment: 'Answered my question.',
+                }),
+              },
+              responses: {
+                '201': response('Stored.', json('feedback-receipt')),
+                '202': response('Received, but the database could not store it now.', json('feedback-receipt')),
+                '400': jsonError('The body is not JSON.', 'invalid_json', 'The body must be JSON.'),
+                '413': jsonError(
+                  'The body is larger than 16 KiB.',
+                  'body_too_large',
+                  'The body is larger than 16384 bytes.',
+                ),
+                '415': jsonError(
+                  'The body is not application/json.',
+                  'unsupported_media_type',
+                  'Send the feedback as Content-Type: application/json.',
+                ),
+                '422': jsonError(
+                  'A field is unknown, missing or wrong; the message names it.',
+                  'invalid_field',
+                  '`score` must be an integer from 1 to 5.',
+                ),
+                '429': {
+                  ...jsonError(
+                    'This reader sent too many feedback messages in the last hour.',
+                    'too_many_requests',
+                    'Send more after the number of seconds in Retry-After.',
+                  ),
+                  headers: {
+                    'Retry-After': {
+                      description: 'Seconds to wait before sending again.',
+                      schema: { type: 'integer' },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        ]
+      : []),
     {
       method: 'post',
       path: '/mcp',

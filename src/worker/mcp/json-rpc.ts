@@ -67,6 +67,7 @@ export async function handleMessage(
     throw error;
   }
   if (isNotification) return null;
+  context.notes.mcpMethod ??= message.method.slice(0, 100);
   const table = era.kind === 'modern' ? modernMethods : legacyMethods;
   const method = Object.hasOwn(table, message.method) ? table[message.method] : undefined;
   if (!method) {

@@ -36,6 +36,7 @@ async function callTool(params: Params, context: ToolContext) {
       errorCodes.invalidParams,
       `Unknown tool: ${String(params.name)}. Call tools/list for the ${tools.length} tools.`,
     );
+  context.notes.tool ??= tool.name;
   const problem = argumentProblem(tool.inputSchema, params.arguments);
   if (problem)
     return { content: [{ type: 'text', text: `Invalid arguments for ${tool.name}: ${problem}.` }], isError: true };

@@ -1,3 +1,4 @@
+import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
 import type { SiteAssets } from '../site-assets.js';
@@ -9,6 +10,8 @@ export interface ToolContext {
   env: WorkerEnv;
   /** The key from this request's Authorization: Bearer or x-api-key header, if any. */
   requestKey: string | null;
+  /** What the readers database records about this request: the method, tool and search, the access given. */
+  notes: RequestNotes;
   /** Waits for `work` on the network (an x402 facilitator) without holding the request's answer budget meanwhile. */
   awaitNetwork<T>(work: Promise<T>): Promise<T>;
 }

@@ -2,7 +2,7 @@ import type { X402PaymentRequiredV2 } from '../../schemas/types.js';
 import { x402MetaKeys } from '../../shared/x402-transport.js';
 import { FacilitatorError } from '../x402/facilitator.js';
 import { isObject, paymentOfVersion } from '../x402/presented-payment.js';
-import { gatewayConfig, offeredRequirements, paymentRequiredV2 } from '../x402/requirements.js';
+import { gatewayConfig, offeredRequirements, paymentRequiredV2, settledPayment } from '../x402/requirements.js';
 import { settle } from '../x402/settlement.js';
 import type { RequestMeta, ToolContext } from './tool.js';
 
@@ -39,6 +39,7 @@ export async function payForResource(slug: string, context: ToolContext, meta: R
       settle(config.facilitatorUrl, 2, payment.payload, offeredRequirements(slug, config, context.data)),
     );
     if (!settlement.paid) return required(settlement.reason);
+    Object.assign(context.notes, settledPayment(slug, 2, config, context.data));
     return { kind: 'paid', receipt: { ...settlement.receipt } };
   } catch (error) {
     if (error instanceof FacilitatorError) return required(`facilitator_error: ${error.message}`);

@@ -1,4 +1,5 @@
 import { opensFullCorpus } from '../../shared/key-hash.js';
+import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import { freeCorpusPath } from '../../shared/routes.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import { presentedKey, verifyKey } from '../access-keys.js';
@@ -11,9 +12,18 @@ import { errorResponse } from '../responses.js';
  * The keyed full export: the free export streamed from the static assets, its meta line swapped
  * for the full one and each premium line for the record with its body. Nothing is held whole.
  */
-export async function fullCorpus(request: Request, env: WorkerEnv, data: WorkerData): Promise<Response> {
+export async function fullCorpus(
+  request: Request,
+  env: WorkerEnv,
+  data: WorkerData,
+  notes: RequestNotes = {},
+): Promise<Response> {
   const presented = presentedKey(request.headers);
   const key = await verifyKey(presented, env);
+  Object.assign(
+    notes,
+    key && opensFullCorpus(key.tier) ? { access: 'key', keyTier: key.tier } : { access: 'payment-required' },
+  );
   if (!key || !opensFullCorpus(key.tier))
     return corpusLicenseRequired(data.payment, bearerChallenge(data.site.url, keyRefusal(presented, key)));
   if (!env.ASSETS)

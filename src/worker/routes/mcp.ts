@@ -1,3 +1,4 @@
+import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import { presentedKey } from '../access-keys.js';
 import type { WorkerEnv } from '../env.js';
@@ -42,7 +43,12 @@ function acceptsJson(accept: string | null): boolean {
 }
 
 /** POST /mcp: one JSON-RPC message per request (or a batch in protocol 2025-03-26), JSON responses, no sessions. */
-export async function handleMcp(request: Request, env: WorkerEnv, data: WorkerData): Promise<Response> {
+export async function handleMcp(
+  request: Request,
+  env: WorkerEnv,
+  data: WorkerData,
+  notes: RequestNotes,
+): Promise<Response> {
   const origin = request.headers.get('origin');
   if (origin !== null && !originAllowed(origin, data)) {
     return rpcResponse(
@@ -128,6 +134,7 @@ export async function handleMcp(request: Request, env: WorkerEnv, data: WorkerDa
     data,
     env,
     requestKey: presentedKey(request.headers),
+    notes,
   };
 
   if (Array.isArray(parsed)) {

@@ -1,3 +1,4 @@
+import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import type { ResourceVariant } from '../../shared/routes.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import { presentedKey, verifyKey } from '../access-keys.js';
@@ -22,10 +23,12 @@ export async function premiumResource(
   data: WorkerData,
   slug: string,
   variant: ResourceVariant,
+  notes: RequestNotes = {},
 ): Promise<Response> {
   const entry = data.premium[slug]!;
   const presented = presentedKey(request.headers);
   const key = await verifyKey(presented, env);
+  Object.assign(notes, key ? { access: 'key', keyTier: key.tier, slug } : { access: 'payment-required', slug });
   if (!key) {
     // Any valid key opens a premium resource, so a refusal is a missing key or an invalid one.
     const answer = {

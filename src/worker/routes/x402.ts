@@ -1,3 +1,4 @@
+import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
 import { errorResponse, forMethod, jsonResponse } from '../responses.js';
@@ -12,6 +13,7 @@ import {
   paymentRequiredV2,
   paymentRequirements,
   type GatewayConfig,
+  settledPayment,
 } from '../x402/requirements.js';
 import { settle } from '../x402/settlement.js';
 import { publicPaths } from '../../shared/public-paths.js';
@@ -55,6 +57,7 @@ export async function x402Route(
   data: WorkerData,
   site: SiteAssets,
   slug: string,
+  notes: RequestNotes,
 ): Promise<Response> {
   if (request.method === 'OPTIONS')
     return new Response(null, {
@@ -71,7 +74,7 @@ export async function x402Route(
       Allow: 'GET, HEAD, OPTIONS',
       ...cors,
     });
-  const response = await x402Gateway(request, env, data, site, slug);
+  const response = await x402Gateway(request, env, data, site, slug, notes);
   for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
   return forMethod(request, response);
 }
@@ -91,7 +94,9 @@ export async function x402Gateway(
   data: WorkerData,
   site: SiteAssets,
   slug: string,
+  notes: RequestNotes = {},
 ): Promise<Response> {
+  notes.slug = slug;
   const premium = data.premium[slug];
   if (!premium) {
     const index = await site
@@ -133,6 +138,7 @@ export async function x402Gateway(
       offeredRequirements(slug, config, data),
     );
     if (!settlement.paid) return refuse(settlement.reason, settlement.payer);
+    Object.assign(notes, settledPayment(slug, payment.version, config, data));
     const receiptHeader = x402Headers[payment.version].receipt;
     return new Response(premium.markdown, {
       status: 200,

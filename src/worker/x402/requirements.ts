@@ -1,3 +1,4 @@
+import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import type {
   X402PaymentRequiredPaymentRequirements,
   X402PaymentRequiredV2,
@@ -114,4 +115,17 @@ export function paymentRequiredV2(
 /** What one premium slug is offered as, in each version's words: what a payment is checked against. */
 export function offeredRequirements(slug: string, config: GatewayConfig, data: WorkerData) {
   return { 1: paymentRequirements(slug, config, data), 2: paymentRequiredV2(slug, config, data, '').accepts[0]! };
+}
+
+/** What the readers database records of a settled x402 payment: the price in the asset's atomic units. */
+export function settledPayment(slug: string, version: 1 | 2, config: GatewayConfig, data: WorkerData): RequestNotes {
+  const { amount } = offer(slug, config, data);
+  const usdc = networks[config.network].usdc;
+  return {
+    access: 'x402',
+    x402Version: version,
+    slug,
+    amount,
+    currency: config.asset.toLowerCase() === usdc.address.toLowerCase() ? 'USDC' : config.asset,
+  };
 }

@@ -39,6 +39,7 @@ export const getResource: Tool = {
     const premium = data.premium[slug];
     if (premium) {
       const key = await verifyKey((args.api_key as string | undefined) ?? requestKey, env);
+      if (key) Object.assign(context.notes, { access: 'key', keyTier: key.tier, slug });
       const payment = key ? undefined : await payForResource(slug, context, meta);
       if (payment?.kind === 'dormant' || payment?.kind === 'required') {
         // A dormant gateway is not offered: following the offer would only get a 503.
@@ -50,6 +51,7 @@ export const getResource: Tool = {
           payment: paymentRequiredBody(slug, premium.preview, data.payment, perFetch),
         };
         const preview = `"${premium.preview.title}" is premium. Without a valid key only its preview is available: ${premium.preview.sections.join('; ')}. ${howToPayFor(data.payment, slug, perFetch)}`;
+        Object.assign(context.notes, { access: 'payment-required', slug });
         if (payment.kind === 'dormant') return { structured: unpaid, summary: preview };
         return {
           structured: { ...payment.required, ...unpaid, resource: payment.required.resource },

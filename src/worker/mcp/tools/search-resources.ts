@@ -2,7 +2,7 @@ import { searchRoots } from '../../../shared/search/index-format.js';
 import { type SearchAnswer, searchSite } from '../../../shared/search/search-site.js';
 import { array, boolean, input, integer, limitArgument, object, string } from '../json-schema.js';
 import { searchHit } from '../output-schemas.js';
-import type { Tool } from '../tool.js';
+import type { Tool, ToolContext } from '../tool.js';
 
 /** Shared by search_resources and search: the full-text index of /api/search/, as agents may read it. */
 function searchFor(
@@ -41,14 +41,17 @@ function summarize({ hits, answered }: SearchAnswer, query: string): string {
   return lines.length ? `${none} Related, in case they help:\n${lines.join('\n')}` : `${none} Try other words.`;
 }
 
-async function run(site: { json<T>(path: string): Promise<T> }, args: Record<string, unknown>, only?: 'resource') {
+async function run(context: ToolContext, args: Record<string, unknown>, only?: 'resource') {
   const query = args.query as string;
   const answer = await searchFor(
-    site,
+    context.site,
     query,
     (args.limit as number | undefined) ?? 10,
     only ?? (args.type as 'resource' | 'article' | undefined),
   );
+  // A question nothing here answers is a page the publisher has yet to write.
+  context.notes.query = query;
+  context.notes.results = answer.answered ? answer.hits.length : 0;
   return {
     structured: { query, answered: answer.answered, count: answer.hits.length, results: answer.hits },
     summary: summarize(answer, query),
@@ -62,7 +65,7 @@ export const searchResources: Tool = {
     'Full-text search of the resources (not the guides): ranked by BM25 over titles, headings, descriptions, tags and bodies. Each hit names its best section (heading, URL, snippet); fetch that, or call get_resource. `answered: false` means no resource answers the query.',
   inputSchema: input({ query: queryArgument, limit: limitArgument(50, 10) }, ['query']),
   outputSchema: searchOutput,
-  run: (args, { site }) => run(site, args, 'resource'),
+  run: (args, context) => run(context, args, 'resource'),
 };
 
 export const search: Tool = {
@@ -79,5 +82,5 @@ export const search: Tool = {
     ['query'],
   ),
   outputSchema: searchOutput,
-  run: (args, { site }) => run(site, args),
+  run: (args, context) => run(context, args),
 };
