@@ -18,6 +18,8 @@ let expected: ReadersReport;
 const controlCharacter = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 beforeAll(async () => {
+  // These runs read the default file, .agentdir/readers.sqlite of the project they run in.
+  delete process.env.AGENTDIR_READERS_DATABASE;
   project = tempDir();
   const db = openReadersDatabase(path.join(project, '.agentdir', 'readers.sqlite'));
   await seedReaders(db, Date.now() - 3 * day);

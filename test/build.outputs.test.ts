@@ -166,7 +166,7 @@ describe('build: every static output exists and matches its schema', () => {
     const entry = data.premium['data-formats']!;
     expect(JSON.parse(entry.json).body).toContain('The secret premium sentence');
     expect(entry.markdown).toMatch(
-      /^# Data formats\n\n> The JSON, NDJSON and Markdown formats the directory publishes\.\n\nEvery page of Fixture Directory is listed for agents at https:\/\/fixture\.example\/llms\.txt\.\n\n## NDJSON exports/,
+      /^# Data formats\n\n> The JSON, NDJSON and Markdown formats the directory publishes\.\n\nEvery page of Fixture Directory is listed for agents at https:\/\/fixture\.example\/llms\.txt\. Did a page help\? POST JSON .* to https:\/\/fixture\.example\/api\/feedback\.\n\n## NDJSON exports/,
     );
     expect(entry.html).toContain('<h2 id="ndjson-exports">NDJSON exports</h2>');
     expect(entry.preview.sections).toEqual(['NDJSON exports', 'Schema versions', 'Verified sources']);
@@ -237,7 +237,8 @@ describe('a single resource', () => {
     expect(
       markdown.startsWith(
         '# Wire formats\n\n> Notes on JSON Schema and RFC 8259 for agent builders.\n\n' +
-          'Every page of Fixture Directory is listed for agents at https://fixture.example/llms.txt.\n\n' +
+          'Every page of Fixture Directory is listed for agents at https://fixture.example/llms.txt. ' +
+          'Did a page help? POST JSON {"page": "its URL", "rating": "helpful" or "not-helpful", "comment": "optional"} to https://fixture.example/api/feedback.\n\n' +
           'JSON is the lingua franca',
       ),
     ).toBe(true);

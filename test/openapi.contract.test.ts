@@ -148,6 +148,10 @@ function calls(): Call[] {
     ['grader, no url', '/api/grader', post('{}'), 400],
     ['grader, not JSON', '/api/grader', post('{'), 400],
     ['grader, private address', '/api/grader', post(JSON.stringify({ url: 'http://127.0.0.1/' })), 400],
+    ['feedback, not JSON', '/api/feedback', post('{'), 400],
+    ['feedback, unknown field', '/api/feedback', post(JSON.stringify({ page: '/', rating: 'helpful', mood: 1 })), 422],
+    ['feedback, not application/json', '/api/feedback', post('{}', { 'content-type': 'text/plain' }), 415],
+    ['feedback, too large', '/api/feedback', post(JSON.stringify({ page: '/', comment: 'x'.repeat(20_000) })), 413],
     ['mcp initialize', '/mcp', post(initialize, mcp), 200],
     [
       'mcp notification',
@@ -180,6 +184,17 @@ describe.each(['serve', 'workerd'])('every operation of openapi.json on %s', (na
     });
     expect(paid.status).toBe(200);
     expect(contract.problems('GET', '/api/x402/data-formats', paid)).toEqual([]);
+  });
+
+  it('feedback: stored (201) where a readers database is bound, received but not stored (202) where none is', async () => {
+    const body = JSON.stringify({ page: '/resources/wire-formats', rating: 'helpful', comment: 'Clear.' });
+    const response = await runtimes[name]!.dormant.request('/api/feedback', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(name === 'serve' ? 201 : 202);
+    expect(contract.problems('POST', '/api/feedback', response)).toEqual([]);
   });
 
   it('fails an answer the document does not describe', async () => {

@@ -45,7 +45,9 @@ describe('dist/wrangler.jsonc', () => {
     const config = readWranglerConfig(dist);
     expect(config.main).toBe('worker/worker.js');
     expect(config.assets).toMatchObject({ directory: 'public', binding: 'ASSETS' });
-    expect(config.assets.run_worker_first).toEqual(workerRoutePatterns(['data-formats', 'json-api']));
+    expect(config.assets.run_worker_first).toEqual(
+      workerRoutePatterns(['data-formats', 'json-api'], { feedback: true }),
+    );
     expect(config.assets.run_worker_first).toContain('/api/corpus.full.jsonl');
     expect(config.assets.run_worker_first).toContain('/resources/json-api.md');
     expect(config.compatibility_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -6,5 +6,5 @@ import type { EmitContext } from './context.js';
  */
 export function feedbackNote(context: EmitContext): string | null {
   if (!context.model.site.analytics.feedback) return null;
-  return `Did a page help? POST JSON {"page": "<its URL>", "rating": "helpful" or "not-helpful", "comment": "<optional>"} to ${context.urls.feedback}.`;
+  return `Did a page help? POST JSON {"page": "its URL", "rating": "helpful" or "not-helpful", "comment": "optional"} to ${context.urls.feedback}.`;
 }
