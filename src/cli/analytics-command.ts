@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { reportCsv } from '../analytics/report-csv.js';
 import { readersReportHtml } from '../analytics/report-html.js';
+import { sinceInstant } from '../analytics/since.js';
 import { databaseRunner, type QueryRunner, readersReport } from '../analytics/report-queries.js';
 import { type ReportSectionName, reportSectionNames } from '../analytics/report-sections.js';
 import { reportTable } from '../analytics/report-table.js';
@@ -20,17 +21,6 @@ export interface AnalyticsCommandOptions {
   dist?: string;
   /** Also draw the report as a self-contained HTML page into this file. */
   html?: string;
-}
-
-const units = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
-
-/** The start of the period `--since` names: a duration back from `now`, or an ISO date or instant. */
-export function sinceInstant(value: string, now: number): number | null {
-  const duration = /^(\d{1,5})([hdw])$/.exec(value);
-  if (duration) return now - Number(duration[1]) * units[duration[2] as keyof typeof units];
-  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return null;
-  const instant = Date.parse(value);
-  return Number.isNaN(instant) || instant > now ? null : instant;
 }
 
 /** `agentdir analytics`: who read the site, from the local readers file or the deployed D1 database. */

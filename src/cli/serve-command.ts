@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { analyticsPagePath } from '../serve/analytics-page.js';
 import { openReadersDatabase, readersDatabasePath } from '../serve/readers-database.js';
 import { keyFilePath } from '../keys/key-file.js';
 import type { FirstWatchBuild } from '../serve/first-watch-build.js';
@@ -115,6 +116,7 @@ export async function serveCommand(givenDist: string | undefined, options: Serve
       `Watching ${displayPath(path.resolve(contentDir))}/ and the templates; pages reload on every rebuild.\n`,
     );
   }
+  process.stdout.write(`Readers report (this machine only): ${started.url}${analyticsPagePath.slice(1)}\n`);
   // Printed last: once the address is out, everything (the watcher too) is ready.
   process.stdout.write(`agentdir serve: ${started.url} (${displayPath(dist)}/). Press Ctrl-C to stop.\n`);
   await new Promise<void>((resolve) => {

@@ -12,6 +12,7 @@ import { serveStatic } from './static-files.js';
 import { readHeaderRules, type HeaderRule } from './header-rules.js';
 import { workerFirstMatcher } from './worker-first.js';
 import { problemsPage } from './problems-page.js';
+import { analyticsPage, analyticsPagePath, fromThisMachine } from './analytics-page.js';
 import { nodeGraderNetwork } from '../grader/node-network.js';
 import type { MemoryFile } from './quick-edit.js';
 import type { ReadersDatabase } from '../shared/readers/database.js';
@@ -148,6 +149,13 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
     const url = new URL(request.url);
     if (problems !== null && request.method === 'GET' && /text\/html/.test(request.headers.get('accept') ?? ''))
       return problemsPage(problems);
+    // The readers report, for this machine only (the address is the socket's, never a client's header).
+    if (
+      url.pathname === analyticsPagePath &&
+      options.readers &&
+      fromThisMachine(request.headers.get('cf-connecting-ip') ?? undefined)
+    )
+      return analyticsPage(url, options.readers, data);
     const toWorker = () =>
       worker.fetch(
         request,

@@ -32,8 +32,10 @@ export async function startServe(
   keysFile: string,
   extraEnv: Record<string, string> = {},
   port = 0,
+  extraArgs: string[] = [],
 ): Promise<Runtime & { url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [cliPath, 'serve', dist, '--port', String(port), '--keys-file', keysFile], {
+  const args = [cliPath, 'serve', dist, '--port', String(port), '--keys-file', keysFile, ...extraArgs];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...extraEnv, AGENTDIR_KEYS: '', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,7 +46,7 @@ export async function startServe(
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 15_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      const match = /agentdir serve: (http:\/\/[^/\s]+:\d+\/)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
