@@ -116,9 +116,10 @@ export async function serveCommand(givenDist: string | undefined, options: Serve
       `Watching ${displayPath(path.resolve(contentDir))}/ and the templates; pages reload on every rebuild.\n`,
     );
   }
-  process.stdout.write(`Readers report (this machine only): ${started.url}${analyticsPagePath.slice(1)}\n`);
   // Printed last: once the address is out, everything (the watcher too) is ready.
-  process.stdout.write(`agentdir serve: ${started.url} (${displayPath(dist)}/). Press Ctrl-C to stop.\n`);
+  process.stdout.write(
+    `agentdir serve: ${started.url} (${displayPath(dist)}/); readers report, for this machine only: ${started.url}${analyticsPagePath.slice(1)}. Press Ctrl-C to stop.\n`,
+  );
   await new Promise<void>((resolve) => {
     const stop = () => {
       stopWatching();
