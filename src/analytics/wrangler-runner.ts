@@ -97,6 +97,9 @@ function wranglerProblem(said: string, location: WranglerCommand['location']): s
     return `wrangler is not logged in to Cloudflare. Run \`npx wrangler login\` (or set \`CLOUDFLARE_API_TOKEN\`), then ${again}.`;
   if (/AGENTDIR_DB/.test(text) && /find|binding|configured/i.test(text))
     return `The build has no D1 database bound as \`AGENTDIR_DB\`. Turn analytics on in site.yaml, build${location === '--remote' ? ' and deploy' : ''}, then ${again}.`;
+  // A deploy (or `wrangler dev`) before `migrations apply`: the database exists, its tables do not.
+  if (/no such table: reader_/i.test(text))
+    return `The readers database has no tables yet: its migrations were never applied. Run \`npx wrangler d1 migrations apply AGENTDIR_DB ${location}\` in the build folder, then ${again}.`;
   const firstLines = text.split('\n').slice(0, 3).join('\n');
   return `\`wrangler d1 execute AGENTDIR_DB\` failed${firstLines ? `:\n${firstLines}` : ' without saying why.'}`;
 }
