@@ -1,7 +1,8 @@
 // Report queries through the user's own wrangler: `wrangler d1 execute AGENTDIR_DB --remote --json`
-// in the build folder (which holds wrangler.jsonc). wrangler cannot bind parameters, so each query's
-// two instants are inlined as checked integers (inlineInstants); nothing else is ever written into
-// the SQL. The queries of one report go in one call: each call costs wrangler's start and a login.
+// in the build folder (which holds wrangler.jsonc), or `--local` for the copy `wrangler dev` records
+// into. wrangler cannot bind parameters, so each query's two instants are inlined as checked
+// integers (inlineInstants); nothing else is ever written into the SQL. The queries of one report go
+// in one call: each call costs wrangler's start and a login.
 
 import { execFile } from 'node:child_process';
 import { inlineInstants, type QueryRunner, type Row } from './report-queries.js';
@@ -22,12 +23,17 @@ export class WranglerError extends Error {
   override name = 'WranglerError';
 }
 
-export const userWrangler = (cwd: string): WranglerCommand => ({
+export const userWrangler = (cwd: string, location: WranglerCommand['location'] = '--remote'): WranglerCommand => ({
   command: process.platform === 'win32' ? 'npx.cmd' : 'npx',
   args: ['--no-install', 'wrangler'],
   cwd,
-  location: '--remote',
+  location,
 });
+
+/** The `agentdir analytics` flag that reads the database at `location`, for hints that say to run it again. */
+export function analyticsFlag(location: WranglerCommand['location']): string {
+  return location === '--remote' ? '--remote' : '--wrangler-local';
+}
 
 interface Pending {
   sql: string;
@@ -77,17 +83,23 @@ async function execute(wrangler: WranglerCommand, statements: string[]): Promise
   const parsed = parseJson(stdout);
   if (code === 0 && Array.isArray(parsed) && parsed.length === statements.length)
     return parsed.map((result) => ((result as { results?: Row[] }).results ?? []) as Row[]);
-  throw new WranglerError(wranglerProblem((parsed as { error?: { text?: string } } | null)?.error?.text ?? stderr));
+  throw new WranglerError(
+    wranglerProblem((parsed as { error?: { text?: string } } | null)?.error?.text ?? stderr, wrangler.location),
+  );
 }
 
-function wranglerProblem(said: string): string {
+function wranglerProblem(said: string, location: WranglerCommand['location']): string {
   const text = said.trim();
+  const again = `run \`agentdir analytics ${analyticsFlag(location)}\` again`;
   if (/could not determine executable|wrangler: not found|command not found|E404/i.test(text))
-    return 'wrangler is not installed in this project. Install it with `npm install --save-dev wrangler`, then run `agentdir analytics --remote` again.';
+    return `wrangler is not installed in this project. Install it with \`npm install --save-dev wrangler\`, then ${again}.`;
   if (/CLOUDFLARE_API_TOKEN|not logged in|wrangler login|authenticat/i.test(text))
-    return 'wrangler is not logged in to Cloudflare. Run `npx wrangler login` (or set `CLOUDFLARE_API_TOKEN`), then run `agentdir analytics --remote` again.';
+    return `wrangler is not logged in to Cloudflare. Run \`npx wrangler login\` (or set \`CLOUDFLARE_API_TOKEN\`), then ${again}.`;
   if (/AGENTDIR_DB/.test(text) && /find|binding|configured/i.test(text))
-    return 'The build has no D1 database bound as `AGENTDIR_DB`. Turn analytics on in site.yaml, build and deploy, then run `agentdir analytics --remote` again.';
+    return `The build has no D1 database bound as \`AGENTDIR_DB\`. Turn analytics on in site.yaml, build${location === '--remote' ? ' and deploy' : ''}, then ${again}.`;
+  // A deploy (or `wrangler dev`) before `migrations apply`: the database exists, its tables do not.
+  if (/no such table: reader_/i.test(text))
+    return `The readers database has no tables yet: its migrations were never applied. Run \`npx wrangler d1 migrations apply AGENTDIR_DB ${location}\` in the build folder, then ${again}.`;
   const firstLines = text.split('\n').slice(0, 3).join('\n');
   return `\`wrangler d1 execute AGENTDIR_DB\` failed${firstLines ? `:\n${firstLines}` : ' without saying why.'}`;
 }

@@ -6,7 +6,13 @@ import { sinceInstant } from '../analytics/since.js';
 import { databaseRunner, type QueryRunner, readersReport } from '../analytics/report-queries.js';
 import { type ReportSectionName, reportSectionNames } from '../analytics/report-sections.js';
 import { reportTable } from '../analytics/report-table.js';
-import { userWrangler, WranglerError, wranglerRunner } from '../analytics/wrangler-runner.js';
+import {
+  analyticsFlag,
+  userWrangler,
+  type WranglerCommand,
+  WranglerError,
+  wranglerRunner,
+} from '../analytics/wrangler-runner.js';
 import { projectFolders } from '../project/project-folders.js';
 import { displayPath } from '../util/paths.js';
 import { readersDatabasePath } from '../serve/readers-database.js';
@@ -17,6 +23,8 @@ export interface AnalyticsCommandOptions {
   section?: ReportSectionName;
   remote?: boolean;
   local?: boolean;
+  /** Read the local D1 database `wrangler dev` records into, as `--remote` reads the deployed one. */
+  wranglerLocal?: boolean;
   database?: string;
   dist?: string;
   /** Also draw the report as a self-contained HTML page into this file. */
@@ -41,7 +49,11 @@ export async function analyticsCommand(options: AnalyticsCommandOptions): Promis
     );
   const period = { since: new Date(since).toISOString(), until: new Date(now).toISOString() };
 
-  const source = options.remote ? remoteSource(options) : localSource(options);
+  const source = options.remote
+    ? wranglerSource(options, '--remote')
+    : options.wranglerLocal
+      ? wranglerSource(options, '--local')
+      : localSource(options);
   if ('problem' in source) return fail(source.problem);
   try {
     const report = await readersReport(source.run, period);
@@ -103,14 +115,19 @@ function localSource(options: AnalyticsCommandOptions): Source | { problem: stri
   };
 }
 
-function remoteSource(options: AnalyticsCommandOptions): Source | { problem: string } {
+/** The D1 database through the user's wrangler: the deployed one (`--remote`), or the one `wrangler dev` keeps (`--local`). */
+function wranglerSource(
+  options: AnalyticsCommandOptions,
+  location: WranglerCommand['location'],
+): Source | { problem: string } {
   const folders = projectFolders({ out: options.dist }, { needsContent: false });
   if (!folders.ok) return { problem: folders.problems.map((problem) => problem.message).join('\n') };
   const dist = path.resolve(folders.outDir);
+  const which = location === '--remote' ? 'the deployed database' : 'the database `wrangler dev` keeps';
   if (!['wrangler.jsonc', 'wrangler.json', 'wrangler.toml'].some((name) => fs.existsSync(path.join(dist, name))))
     return {
-      problem: `No wrangler.jsonc in ${displayPath(dist)}: \`--remote\` asks the deployed database through the build's wrangler settings. Run \`agentdir build\` first, or pass the build folder with \`--dist <folder>\`.`,
+      problem: `No wrangler.jsonc in ${displayPath(dist)}: \`${analyticsFlag(location)}\` asks ${which} through the build's wrangler settings. Run \`agentdir build\` first, or pass the build folder with \`--dist <folder>\`.`,
     };
-  process.stderr.write(`Reading the deployed readers database (wrangler d1 execute AGENTDIR_DB --remote)...\n`);
-  return { run: wranglerRunner(userWrangler(dist)), done: async () => {} };
+  process.stderr.write(`Reading ${which} (wrangler d1 execute AGENTDIR_DB ${location})...\n`);
+  return { run: wranglerRunner(userWrangler(dist, location)), done: async () => {} };
 }

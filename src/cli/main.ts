@@ -130,13 +130,29 @@ export function createProgram(setExitCode: (code: number) => void): Command {
         reportSectionNames,
       ),
     )
-    .addOption(new Option('--local', 'read the file `agentdir serve` records into (the default)').conflicts('remote'))
-    .addOption(new Option('--remote', 'read the deployed D1 database through your wrangler').conflicts('local'))
+    .addOption(
+      new Option('--local', 'read the file `agentdir serve` records into (the default)').conflicts([
+        'remote',
+        'wranglerLocal',
+      ]),
+    )
+    .addOption(
+      new Option('--remote', 'read the deployed D1 database through your wrangler').conflicts([
+        'local',
+        'wranglerLocal',
+      ]),
+    )
+    .addOption(
+      new Option(
+        '--wrangler-local',
+        'read the local D1 database `wrangler dev` records into, through your wrangler',
+      ).conflicts(['local', 'remote']),
+    )
     .option('--database <file>', 'the local readers file (default: .agentdir/readers.sqlite)')
     .option('--html <file>', 'draw the report as a self-contained HTML page into <file> instead of printing it')
     .option(
       '--dist <folder>',
-      'with --remote: the build folder holding wrangler.jsonc (default: agentdir.out, else dist)',
+      'with --remote or --wrangler-local: the build folder holding wrangler.jsonc (default: agentdir.out, else dist)',
     )
     .action(async (options: AnalyticsCommandOptions) => {
       setExitCode(await (await import('./analytics-command.js')).analyticsCommand(options));

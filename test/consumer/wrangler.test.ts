@@ -5,13 +5,12 @@ import {
   agentdir,
   editFile,
   type LongRunning,
-  runCommand,
   startLongRunning,
+  startWranglerDev,
   succeed,
-  wranglerBin,
+  wrangler,
 } from '../helpers/consumer.js';
 import { repoRoot } from '../helpers/fixtures.js';
-import { freePort } from '../helpers/free-port.js';
 
 // Real wrangler, pinned for the Node that runs the tests, on what `agentdir build` wrote in a user's
 // project: the config must deploy, and `wrangler dev` (Cloudflare's asset server and workerd) must
@@ -19,10 +18,6 @@ import { freePort } from '../helpers/free-port.js';
 const project = inject('project');
 const servers: LongRunning[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
-
-function wrangler(cwd: string, args: string[]) {
-  return runCommand(cwd, process.execPath, [wranglerBin, ...args]);
-}
 
 /** A premium resource of the scaffold's shape, for a site with many of them. */
 function premiumResource(slug: string): string {
@@ -122,24 +117,7 @@ describe('wrangler dev and agentdir serve', () => {
     ).stdout.trim();
     // What `wrangler secret put AGENTDIR_KEYS` is to a deploy, .dev.vars is to `wrangler dev`.
     fs.writeFileSync(path.join(dist, '.dev.vars'), `AGENTDIR_KEYS='${secret}'\n`);
-    const [port, inspector] = [await freePort(), await freePort()];
-    runtimes.wrangler = await startLongRunning(
-      dist,
-      process.execPath,
-      [
-        wranglerBin,
-        'dev',
-        '--ip',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--inspector-port',
-        String(inspector),
-        '--show-interactive-dev-session=false',
-      ],
-      /Ready on (http:\/\/127\.0\.0\.1:\d+)/,
-      { timeout: 120_000 },
-    );
+    runtimes.wrangler = await startWranglerDev(dist);
     servers.push(runtimes.wrangler);
     runtimes.serve = await startLongRunning(
       project,

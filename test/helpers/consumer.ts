@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './fixtures.js';
+import { freePort } from './free-port.js';
 
 // The consumer layer runs agentdir as its users get it: a packed tarball installed into a fresh
 // `npm init -y` project, every command through npx, on whichever Node runs the tests (the Node
@@ -140,6 +141,33 @@ export async function startLongRunning(
     throw error;
   });
   return { url, output: () => output, close: stop };
+}
+
+/** `wrangler <args>` in `cwd` (a build folder), with the pinned wrangler for this Node. */
+export function wrangler(cwd: string, args: string[], options: Parameters<typeof runCommand>[3] = {}) {
+  return runCommand(cwd, process.execPath, [wranglerBin, ...args], options);
+}
+
+/** `wrangler dev` in a build folder on free ports of 127.0.0.1, without its interactive session. */
+export async function startWranglerDev(dist: string): Promise<LongRunning> {
+  const [port, inspector] = [await freePort(), await freePort()];
+  return startLongRunning(
+    dist,
+    process.execPath,
+    [
+      wranglerBin,
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspector),
+      '--show-interactive-dev-session=false',
+    ],
+    /Ready on (http:\/\/127\.0\.0\.1:\d+)/,
+    { timeout: 120_000 },
+  );
 }
 
 /** The project's files as the user sees them, for a test that edits one. */
