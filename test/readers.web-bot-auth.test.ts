@@ -1,61 +1,26 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { type Signer, signatureHeaders } from 'web-bot-auth';
-import { signerFromJWK } from 'web-bot-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeGraderNetwork } from '../src/grader/node-network.js';
 import { KeyDirectoryCache } from '../src/worker/readers/key-directory.js';
 import { trustedSignatureOrigins, verifySignedAgent } from '../src/worker/readers/web-bot-auth.js';
 import { repoRoot } from './helpers/fixtures.js';
+import { signedHeaders, startSignatureDirectory } from './helpers/signature-directory.js';
 import { printWorkerdOutput } from './helpers/workerd-output.js';
 
-// Two Ed25519 key pairs made for these tests: the signer's, published in its directory, and another.
-async function ed25519Jwk(): Promise<JsonWebKey> {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
-  return crypto.subtle.exportKey('jwk', pair.privateKey);
-}
-const publicPart = ({ kty, crv, x }: JsonWebKey) => ({ kty, crv, x });
-
-type DirectoryMode = 'keys' | 'not-json' | 'too-big' | 'slow';
-let mode: DirectoryMode = 'keys';
-let signerKey: JsonWebKey;
-let otherKey: JsonWebKey;
+let directory: Awaited<ReturnType<typeof startSignatureDirectory>>;
 let signer: Signer;
-let directoryServer: http.Server;
 let signerOrigin: string;
-let directoryFetches = 0;
 
 beforeAll(async () => {
-  signerKey = await ed25519Jwk();
-  otherKey = await ed25519Jwk();
-  signer = await signerFromJWK(signerKey);
-  directoryServer = http.createServer((request, response) => {
-    if (request.url !== '/.well-known/http-message-signatures-directory') {
-      response.writeHead(404).end();
-      return;
-    }
-    directoryFetches++;
-    const type = { 'Content-Type': 'application/http-message-signatures-directory+json' };
-    if (mode === 'keys') response.writeHead(200, type).end(JSON.stringify({ keys: [publicPart(signerKey)] }));
-    else if (mode === 'not-json') response.writeHead(200, type).end('<html>keys</html>');
-    else if (mode === 'too-big')
-      response
-        .writeHead(200, type)
-        .end(JSON.stringify({ keys: [publicPart(signerKey)], padding: 'x'.repeat(200_000) }));
-    // Slow: the headers come, the body never does.
-    else response.writeHead(200, type).write('{"keys": [');
-  });
-  await new Promise<void>((resolve) => directoryServer.listen(0, '127.0.0.1', resolve));
-  signerOrigin = `http://127.0.0.1:${(directoryServer.address() as AddressInfo).port}`;
+  directory = await startSignatureDirectory();
+  signer = directory.signer;
+  signerOrigin = directory.origin;
 });
 
-afterAll(async () => {
-  directoryServer.closeAllConnections();
-  await new Promise((resolve) => directoryServer.close(resolve));
-});
+afterAll(() => directory.close());
 
 interface SignedRequestOptions {
   url?: string;
@@ -71,13 +36,9 @@ async function signedRequest({
   url = 'https://site.test/resources/mcp?ref=1',
   agent = `sig1="${signerOrigin}"`,
   by = signer,
-  created = new Date(Date.now() - 1_000),
-  expires = new Date(Date.now() + 300_000),
-  components = ['@authority', 'signature-agent', '@path'],
+  ...times
 }: SignedRequestOptions = {}): Promise<Request> {
-  const unsigned = new Request(url, { headers: { 'Signature-Agent': agent } });
-  const headers = await signatureHeaders(unsigned, by, { created, expires, components });
-  return new Request(url, { headers: { 'Signature-Agent': agent, ...headers } });
+  return new Request(url, { headers: await signedHeaders(url, { agent, by, ...times }) });
 }
 
 const fresh = () => new KeyDirectoryCache();
@@ -88,16 +49,16 @@ const trusted = () => ({
 
 describe('verifying Web Bot Auth signatures', () => {
   it('verifies a request signed with a key its signer publishes, and fetches the directory once', async () => {
-    mode = 'keys';
+    directory.mode = 'keys';
     const options = trusted();
-    const before = directoryFetches;
+    const before = directory.fetches;
     for (let i = 0; i < 3; i++)
       expect(await verifySignedAgent(await signedRequest(), options)).toEqual({
         verified: true,
         signer: signerOrigin,
         keyid: signer.keyid,
       });
-    expect(directoryFetches - before).toBe(1);
+    expect(directory.fetches - before).toBe(1);
     // The earlier single-string form of `Signature-Agent` names the signer too.
     expect(await verifySignedAgent(await signedRequest({ agent: `"${signerOrigin}"` }), trusted())).toMatchObject({
       verified: true,
@@ -105,8 +66,8 @@ describe('verifying Web Bot Auth signatures', () => {
   });
 
   it('refuses a signature made with another key', async () => {
-    mode = 'keys';
-    const other = await signerFromJWK(otherKey);
+    directory.mode = 'keys';
+    const other = directory.other;
     expect(await verifySignedAgent(await signedRequest({ by: other }), trusted())).toEqual({
       verified: false,
       reason: `the key ${other.keyid} is not in ${signerOrigin}'s directory`,
@@ -120,7 +81,7 @@ describe('verifying Web Bot Auth signatures', () => {
   });
 
   it('refuses a request whose covered path or host was changed after signing', async () => {
-    mode = 'keys';
+    directory.mode = 'keys';
     const signed = await signedRequest();
     const headers = new Headers(signed.headers);
     expect(
@@ -132,8 +93,8 @@ describe('verifying Web Bot Auth signatures', () => {
   });
 
   it('refuses an expired signature, and one that does not cover who signed it, before fetching anything', async () => {
-    mode = 'keys';
-    const before = directoryFetches;
+    directory.mode = 'keys';
+    const before = directory.fetches;
     const expired = await signedRequest({
       created: new Date(Date.now() - 600_000),
       expires: new Date(Date.now() - 300_000),
@@ -154,7 +115,7 @@ describe('verifying Web Bot Auth signatures', () => {
       verified: false,
       reason: 'the signature does not cover `@authority` and `signature-agent`',
     });
-    expect(directoryFetches).toBe(before);
+    expect(directory.fetches).toBe(before);
   });
 
   it('says a request without a signature or a signer is not verified', async () => {
@@ -177,8 +138,8 @@ describe('verifying Web Bot Auth signatures', () => {
   });
 
   it('never fetches a plain-http or private directory unless its origin is trusted', async () => {
-    mode = 'keys';
-    const before = directoryFetches;
+    directory.mode = 'keys';
+    const before = directory.fetches;
     expect(await verifySignedAgent(await signedRequest(), { directories: fresh() })).toEqual({
       verified: false,
       reason: `the signer ${signerOrigin} is not https`,
@@ -202,7 +163,7 @@ describe('verifying Web Bot Auth signatures', () => {
         network: inward,
       }),
     ).toMatchObject({ verified: false, reason: expect.stringContaining('resolves to 192.168.1.20') });
-    expect(directoryFetches).toBe(before);
+    expect(directory.fetches).toBe(before);
   });
 
   it.each([
@@ -210,7 +171,7 @@ describe('verifying Web Bot Auth signatures', () => {
     ['too-big', 'larger than 65536 bytes'],
     ['slow', 'timed out'],
   ] as const)('refuses the signature when the directory is %s', async (directoryMode, reason) => {
-    mode = directoryMode;
+    directory.mode = directoryMode;
     const started = Date.now();
     const check = await verifySignedAgent(await signedRequest(), {
       ...trusted(),
@@ -218,11 +179,11 @@ describe('verifying Web Bot Auth signatures', () => {
     });
     expect(check).toMatchObject({ verified: false, reason: expect.stringContaining(reason) });
     expect(Date.now() - started).toBeLessThan(3_000);
-    mode = 'keys';
+    directory.mode = 'keys';
   });
 
   it('verifies inside workerd, with the package bundled for the worker', async () => {
-    mode = 'keys';
+    directory.mode = 'keys';
     const entry = path.join(repoRoot, 'test', 'fixtures', 'web-bot-auth-worker', 'worker.ts');
     const bundled = await esbuild({
       entryPoints: [entry],
@@ -246,7 +207,7 @@ describe('verifying Web Bot Auth signatures', () => {
       const signed = await signedRequest();
       const answer = await miniflare.dispatchFetch(signed.url, { headers: Object.fromEntries(signed.headers) });
       expect(await answer.json()).toEqual({ verified: true, signer: signerOrigin, keyid: signer.keyid });
-      const forged = await signedRequest({ by: await signerFromJWK(otherKey) });
+      const forged = await signedRequest({ by: directory.other });
       const refused = await miniflare.dispatchFetch(forged.url, { headers: Object.fromEntries(forged.headers) });
       expect(await refused.json()).toMatchObject({ verified: false });
     } finally {

@@ -6,6 +6,7 @@ import { sinceInstant } from '../analytics/since.js';
 import { databaseRunner, type QueryRunner, readersReport } from '../analytics/report-queries.js';
 import { type ReportSectionName, reportSectionNames } from '../analytics/report-sections.js';
 import { reportTable } from '../analytics/report-table.js';
+import { terminalJson } from '../analytics/terminal-text.js';
 import {
   analyticsFlag,
   userWrangler,
@@ -63,7 +64,7 @@ export async function analyticsCommand(options: AnalyticsCommandOptions): Promis
       process.stderr.write(`Wrote the HTML report to ${displayPath(file)}.\n`);
       return 0;
     }
-    if (options.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    if (options.format === 'json') process.stdout.write(`${terminalJson(report)}\n`);
     else if (options.format === 'csv') process.stdout.write(reportCsv(report, options.section ?? 'agents'));
     else process.stdout.write(reportTable(report, options.section ? [options.section] : reportSectionNames));
     return 0;

@@ -5,7 +5,15 @@ import { keyFileReader } from './key-file-reader.js';
 import { ServeError } from './server.js';
 
 /** Names of the worker environment read from the process environment or an env file. */
-const workerVariables = ['AGENTDIR_KEYS', 'X402_FACILITATOR_URL', 'X402_PAY_TO', 'X402_NETWORK', 'X402_ASSET'] as const;
+const workerVariables = [
+  'AGENTDIR_KEYS',
+  'X402_FACILITATOR_URL',
+  'X402_PAY_TO',
+  'X402_NETWORK',
+  'X402_ASSET',
+  // Key directories of local Web Bot Auth signers, trusted though they are plain http or private.
+  'AGENTDIR_SIGNATURE_DIRECTORIES',
+] as const;
 
 /** An env file is a few lines: one this big is something else, and is refused unread. */
 const envFileMaxBytes = 1024 * 1024;

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import type { ReadersDatabase } from '../../src/shared/readers/database.js';
 import type { ReaderEvent } from '../../src/shared/readers/reader-event.js';
 import type { ReaderFeedback } from '../../src/shared/readers/reader-feedback.js';
 import { recordEvent, recordFeedback } from '../../src/shared/readers/statements.js';
-import { repoRoot } from './fixtures.js';
+import { applyReadersMigration } from './readers-migration.js';
 
 const hour = 3_600_000;
 
@@ -139,7 +137,7 @@ export async function seedReaders(db: ReadersDatabase, base: number): Promise<vo
   await recordFeedback(db, readerFeedback(base, 15, { rating: null, score: 4 }), limit);
 }
 
-/** A Miniflare D1 database with the readers migration applied, statement by statement, from the same file. */
+/** A Miniflare D1 database with the readers migration applied. */
 export async function miniflareReadersDatabase(): Promise<{ db: ReadersDatabase; close(): Promise<void> }> {
   const miniflare = new Miniflare({
     modules: true,
@@ -147,12 +145,6 @@ export async function miniflareReadersDatabase(): Promise<{ db: ReadersDatabase;
     d1Databases: ['AGENTDIR_DB'],
   });
   const db = (await miniflare.getD1Database('AGENTDIR_DB')) as unknown as ReadersDatabase;
-  const migration = fs.readFileSync(path.join(repoRoot, 'migrations', '0001_agent_readers.sql'), 'utf8');
-  const statements = migration
-    .replace(/^\s*--.*$/gm, '')
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-  await db.batch(statements.map((statement) => db.prepare(statement)));
+  await applyReadersMigration(db);
   return { db, close: () => miniflare.dispose() };
 }

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Miniflare } from 'miniflare';
+import type { ReadersDatabase } from '../../src/shared/readers/database.js';
 import { cliPath, repoRoot } from './fixtures.js';
+import { applyReadersMigration } from './readers-migration.js';
 import { printWorkerdOutput } from './workerd-output.js';
 
 export interface RuntimeResponse {
@@ -22,6 +24,10 @@ export interface RequestOptions {
 export interface Runtime {
   name: 'serve' | 'workerd';
   request(pathname: string, options?: RequestOptions): Promise<RuntimeResponse>;
+  /** The origin the worker sees requests arrive at: serve's own address, `https://site.test` under workerd. */
+  origin: string;
+  /** A `fetch` for clients that bring their own (x402's), sending to this runtime as `request` does. */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** Replaces the worker's AGENTDIR_KEYS, as `wrangler secret put` would (serve re-reads its key file instead). */
   close(): Promise<void>;
 }
@@ -60,6 +66,8 @@ export async function startServe(
     url,
     child,
     request: (pathname, options = {}) => rawRequest(url, pathname, options),
+    origin: url.replace(/\/$/, ''),
+    fetch: (input, init) => fetch(input, init),
     close: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -114,13 +122,36 @@ export function readWranglerConfig(dist: string): {
   return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ''));
 }
 
+/**
+ * What workerd binds as `AGENTDIR_DB`: a D1 database with the readers tables, one without them (a
+ * deploy that skipped `wrangler d1 migrations apply`), or a KV namespace (not a database at all).
+ */
+export type ReadersBinding = 'd1' | 'd1-without-tables' | 'kv-namespace';
+
+export interface WorkerdOptions {
+  inspector?: boolean;
+  readersDatabase?: ReadersBinding;
+  /** Sent as `cf-connecting-ip` with every request unless the request sets it, as Cloudflare would. */
+  clientAddress?: string;
+}
+
+const workerdOrigin = 'https://site.test';
+
 /** Runs the built worker inside real workerd, with the assets folder and routing of the generated config. */
 export async function startWorkerd(
   dist: string,
   bindings: Record<string, string>,
   port = 0,
-  { inspector = false }: { inspector?: boolean } = {},
-): Promise<Runtime & { url: string; miniflare: Miniflare; setKeys(secret: string): Promise<void> }> {
+  { inspector = false, readersDatabase, clientAddress }: WorkerdOptions = {},
+): Promise<
+  Runtime & {
+    url: string;
+    miniflare: Miniflare;
+    /** The D1 database bound as `AGENTDIR_DB`, when `readersDatabase` binds one. */
+    readers: ReadersDatabase | null;
+    setKeys(secret: string): Promise<void>;
+  }
+> {
   const config = readWranglerConfig(dist);
   const options = (keys: Record<string, string>) => ({
     host: '127.0.0.1',
@@ -132,6 +163,11 @@ export async function startWorkerd(
     modulesRoot: path.dirname(path.join(dist, config.main)),
     compatibilityDate: config.compatibility_date,
     bindings: keys,
+    ...(readersDatabase === 'kv-namespace'
+      ? { kvNamespaces: ['AGENTDIR_DB'] }
+      : readersDatabase
+        ? { d1Databases: ['AGENTDIR_DB'] }
+        : {}),
     handleRuntimeStdio: printWorkerdOutput,
     assets: {
       directory: path.join(dist, config.assets.directory),
@@ -149,19 +185,46 @@ export async function startWorkerd(
   });
   const miniflare = new Miniflare(options(bindings));
   const url = (await miniflare.ready).href;
+  let readers: ReadersDatabase | null = null;
+  if (readersDatabase === 'd1' || readersDatabase === 'd1-without-tables') {
+    readers = (await miniflare.getD1Database('AGENTDIR_DB')) as unknown as ReadersDatabase;
+    if (readersDatabase === 'd1') await applyReadersMigration(readers);
+  }
+  const withAddress = (headers: HeadersInit | undefined): Record<string, string> => {
+    const given = new Headers(headers);
+    if (clientAddress && !given.has('cf-connecting-ip')) given.set('cf-connecting-ip', clientAddress);
+    return Object.fromEntries(given);
+  };
   return {
     name: 'workerd',
     url,
     miniflare,
+    readers,
+    origin: workerdOrigin,
     async request(pathname, requestOptions = {}) {
-      const response = await miniflare.dispatchFetch(`https://site.test${pathname}`, {
+      const response = await miniflare.dispatchFetch(`${workerdOrigin}${pathname}`, {
         method: requestOptions.method ?? 'GET',
-        headers: requestOptions.headers ?? {},
+        headers: withAddress(requestOptions.headers),
         ...(requestOptions.body === undefined ? {} : { body: requestOptions.body }),
         redirect: 'manual',
       });
       const body = await response.text();
       return { status: response.status, headers: new Headers([...response.headers]), body };
+    },
+    async fetch(input, init = {}) {
+      const request = new Request(input, init);
+      const body = request.body ? await request.text() : undefined;
+      const response = await miniflare.dispatchFetch(request.url, {
+        method: request.method,
+        headers: withAddress(request.headers),
+        ...(body === undefined ? {} : { body }),
+        redirect: 'manual',
+      });
+      return new Response(await response.arrayBuffer(), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers],
+      });
     },
     async setKeys(secret) {
       await miniflare.setOptions(options({ ...bindings, AGENTDIR_KEYS: secret }));

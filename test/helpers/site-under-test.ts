@@ -14,18 +14,21 @@ export interface TestKeys {
 
 /**
  * The minimal fixture built into a temp folder, with a key file holding one key of each tier and a
- * revoked one. `llmsBudget` sets site.yaml `llms_txt.max_characters`, small enough to split llms.txt.
+ * revoked one. `llmsBudget` sets site.yaml `llms_txt.max_characters`, small enough to split llms.txt;
+ * `siteYaml` is appended to site.yaml as it is.
  */
-export async function siteUnderTest(options: { llmsBudget?: number } = {}): Promise<{
+export async function siteUnderTest(options: { llmsBudget?: number; siteYaml?: string } = {}): Promise<{
   dist: string;
   keysFile: string;
   keys: TestKeys;
   secret: () => string;
 }> {
   let content = path.join(fixturesDir, 'minimal');
-  if (options.llmsBudget) {
+  if (options.llmsBudget || options.siteYaml) {
     content = copyFixture('minimal');
-    fs.appendFileSync(path.join(content, 'site.yaml'), `\nllms_txt:\n  max_characters: ${options.llmsBudget}\n`);
+    if (options.llmsBudget)
+      fs.appendFileSync(path.join(content, 'site.yaml'), `\nllms_txt:\n  max_characters: ${options.llmsBudget}\n`);
+    if (options.siteYaml) fs.appendFileSync(path.join(content, 'site.yaml'), `\n${options.siteYaml}\n`);
   }
   const { outDir } = await buildFixture(content);
   const keysFile = path.join(tempDir(), 'keys.json');

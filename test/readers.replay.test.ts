@@ -1,0 +1,213 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseRunner, readersReport } from '../src/analytics/report-queries.js';
+import type { ReadersReport } from '../src/analytics/report.js';
+import type { ReaderKind } from '../src/shared/readers/reader-event.js';
+import { openReadersDatabase } from '../src/serve/readers-database.js';
+import type { ReadersDatabase } from '../src/shared/readers/database.js';
+import { tempDir } from './helpers/fixtures.js';
+import {
+  helpfulComment,
+  hostileText,
+  recordedStatuses,
+  replayReaders,
+  readerRowCounts,
+  replayServices,
+  settled,
+  unhelpfulComment,
+  zeroResultQuery,
+} from './helpers/readers-replay.js';
+import { runCli } from './helpers/run-cli.js';
+import { startServe, startWorkerd } from './helpers/runtimes.js';
+
+const day = 86_400_000;
+
+let services: Awaited<ReturnType<typeof replayServices>>;
+const readersFile = path.join(tempDir('agentdir-replay-'), 'readers.sqlite');
+const reports: Record<string, ReadersReport> = {};
+const statuses: Record<string, Record<string, number>> = {};
+/** The user agents stored for the hostile reader's requests, on each runtime. */
+const hostileAgents: Record<string, string[]> = {};
+
+// Every control character but the line feed that ends a line of output, and bidirectional overrides.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
+const unsafeForTerminal = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+const hostileRows = async (db: ReadersDatabase) =>
+  (
+    await db
+      .prepare('SELECT user_agent FROM reader_events WHERE user_agent LIKE ? ORDER BY id')
+      .bind('%Evil/1.0%')
+      .all<{ user_agent: string }>()
+  ).results.map((row) => row.user_agent);
+
+beforeAll(async () => {
+  services = await replayServices();
+  const { site, env, context } = services;
+
+  // serve: replayed, then stopped, so every event is written before the CLI reads the file.
+  const serve = await startServe(site.dist, site.keysFile, { ...env, AGENTDIR_READERS_DATABASE: readersFile });
+  try {
+    statuses.serve = await replayReaders(serve, context);
+  } finally {
+    await serve.close();
+  }
+  const cli = runCli(tempDir(), ['analytics', '--format', 'json', '--since', '1d', '--database', readersFile]);
+  expect(cli.stderr).toBe('');
+  reports.serve = JSON.parse(cli.stdout) as ReadersReport;
+  const file = openReadersDatabase(readersFile);
+  const served = await readerRowCounts(file);
+  hostileAgents.serve = await hostileRows(file);
+  await file.close();
+
+  // workerd: the same readers, into a Miniflare D1 database read with the same queries.
+  const workerd = await startWorkerd(site.dist, { ...env, AGENTDIR_KEYS: site.secret() }, 0, {
+    readersDatabase: 'd1',
+    clientAddress: '203.0.113.7',
+  });
+  try {
+    statuses.workerd = await replayReaders(workerd, context);
+    const db = workerd.readers!;
+    // Recorded after each answer (waitUntil): read once every row serve wrote is in.
+    await settled(() => readerRowCounts(db), served);
+    hostileAgents.workerd = await hostileRows(db);
+    const now = Date.now();
+    reports.workerd = await readersReport(databaseRunner(db), {
+      since: new Date(now - day).toISOString(),
+      until: new Date(now).toISOString(),
+    });
+  } finally {
+    await workerd.close();
+  }
+}, 180_000);
+
+afterAll(() => services?.close());
+
+/** The report of the replay: every request of readers-replay.ts counted where it belongs. */
+function expectedReport(): Omit<ReadersReport, 'period'> {
+  const today = new Date().toISOString().slice(0, 10);
+  const agent = (name: string, operator: string | null, kind: ReaderKind, requests: number, readers = 1) => ({
+    agent: name,
+    operator,
+    kind,
+    verified: false,
+    requests,
+    readers,
+  });
+  const row = <K extends string>(key: K, name: string, requests: number, agentRequests = requests) =>
+    ({ [key]: name, requests, agentRequests }) as Record<K, string> & { requests: number; agentRequests: number };
+  return {
+    // 20 requests: 18 steps, and the 402 each x402 client reads before it pays.
+    totals: { requests: 20, agentRequests: 19, browserRequests: 1, readers: 8 },
+    agents: [
+      // The forgery, the buyer's four requests and the hostile reader's two.
+      agent('Unidentified agent', null, 'unknown', 7, 3),
+      agent('ChatGPT-User', 'openai.com', 'ai-agent', 3),
+      agent('ClaudeBot', 'anthropic.com', 'ai-agent', 3),
+      agent('GPTBot', 'openai.com', 'ai-agent', 3),
+      agent('PerplexityBot', 'perplexity.ai', 'ai-agent', 2),
+      // The verified signer, named by its directory's host since the list does not know its user agent.
+      { ...agent('127.0.0.1', '127.0.0.1', 'ai-agent', 1), verified: true },
+      agent('Browser', null, 'browser', 1),
+    ],
+    formats: [
+      row('format', 'json', 7),
+      row('format', 'markdown', 7),
+      row('format', 'mcp', 4),
+      row('format', 'html', 1, 0),
+      row('format', 'llms-txt', 1),
+    ],
+    pages: [
+      row('path', '/api/feedback', 4),
+      row('path', '/api/x402/data-formats', 4),
+      row('path', '/mcp', 4),
+      row('path', '/resources/data-formats.md', 2),
+      row('path', '/resources/wire-formats.md', 2),
+      row('path', '/api/resources/getting-started.json', 1),
+      row('path', '/llms.txt', 1),
+      row('path', '/resources/getting-started', 1, 0),
+      row('path', '/resources/getting-started.md', 1),
+    ],
+    tools: [{ tool: 'search_resources', calls: 3 }],
+    zeroResultSearches: [
+      { query: hostileText, searches: 1, last: expect.any(String) },
+      { query: zeroResultQuery, searches: 1, last: expect.any(String) },
+    ],
+    access: {
+      // The keyless read, and the 402 each x402 client read first.
+      paymentRequired: 3,
+      keyedReads: 1,
+      x402Payments: 2,
+      revenue: [
+        { rail: 'x402', x402Version: 1, currency: 'USDC', amount: '50000', payments: 1 },
+        { rail: 'x402', x402Version: 2, currency: 'USDC', amount: '50000', payments: 1 },
+      ],
+    },
+    feedback: [
+      {
+        page: '/resources/getting-started',
+        helpful: 1,
+        notHelpful: 2,
+        averageScore: 2,
+        count: 3,
+        comments: [hostileText, unhelpfulComment, helpfulComment],
+      },
+      { page: '/resources/wire-formats', helpful: 1, notHelpful: 0, averageScore: 4, count: 1, comments: [] },
+    ],
+    daily: [
+      { day: today, kind: 'ai-agent', requests: 12 },
+      { day: today, kind: 'browser', requests: 1 },
+      { day: today, kind: 'unknown', requests: 7 },
+    ],
+  };
+}
+
+/** A report without what differs from run to run: its period and the instants of the searches. */
+const comparable = ({ period: _period, ...report }: ReadersReport) => ({
+  ...report,
+  zeroResultSearches: report.zeroResultSearches.map(({ last: _last, ...search }) => search),
+});
+
+describe.each(['serve', 'workerd'])('readers replayed on %s', (name) => {
+  it('answers every request as it would without recording', () => {
+    expect(statuses[name]).toEqual(recordedStatuses);
+  });
+
+  it('reports agents, formats, tools, empty searches, the access funnel and feedback exactly', () => {
+    const { period, ...report } = reports[name]!;
+    expect(report).toEqual(expectedReport());
+    expect(Date.parse(period.until) - Date.parse(period.since)).toBe(day);
+  });
+
+  it('stores a hostile user agent as data', () => {
+    // Its C1 bytes arrive as the runtime decodes them (serve as Latin-1, workerd as U+FFFD): stored all the same.
+    expect(hostileAgents[name]).toEqual([
+      expect.stringMatching(/^\S+2J\S+31mEvil\/1\.0 =cmd\|calc$/),
+      expect.stringMatching(/^\S+2J\S+31mEvil\/1\.0 =cmd\|calc$/),
+    ]);
+  });
+});
+
+describe('the same readers on both runtimes', () => {
+  it('make the same report', () => {
+    expect(comparable(reports.workerd!)).toEqual(comparable(reports.serve!));
+  });
+});
+
+describe('a hostile reader in the terminal', () => {
+  it('comes back escaped in the table, with nothing that moves the cursor or reorders text', () => {
+    const run = runCli(tempDir(), ['analytics', '--since', '1d', '--database', readersFile]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(unsafeForTerminal);
+    expect(run.stdout).toContain('\\u009b31m\\u202e=HYPERLINK("http://x")\\u001b[2J;\\u000d\\u000a');
+  });
+
+  it('comes back escaped in the JSON, which still reads back as what was sent', () => {
+    const run = runCli(tempDir(), ['analytics', '--format', 'json', '--since', '1d', '--database', readersFile]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(unsafeForTerminal);
+    const report = JSON.parse(run.stdout) as ReadersReport;
+    expect(report.zeroResultSearches[0]!.query).toBe(hostileText);
+    expect(report.feedback[0]!.comments[0]).toBe(hostileText);
+  });
+});
