@@ -47,9 +47,15 @@ describe('agentdir analytics', () => {
     const lines = searches.stdout.split('\r\n');
     expect(lines[0]).toBe('query,searches,last');
     expect(lines[1]).toMatch(/^vector databases,2,\d{4}-/);
-    // The hostile query: a formula, quotes, a line break: quoted, quotes doubled, an apostrophe first.
-    const quoted = `"'${hostileQuery.replace(/"/g, '""')}"`;
-    expect(searches.stdout).toContain(`${quoted},1,`);
+    // The hostile query: a formula, quotes, an escape sequence, a line break: quoted, quotes doubled,
+    // an apostrophe first, the control characters written as escapes.
+    const shown = hostileQuery
+      .replace(/"/g, '""')
+      .replace(/\u001b/g, '\\u001b')
+      .replace(/\r/g, '\\u000d')
+      .replace(/\n/g, '\\u000a');
+    expect(searches.stdout).toContain(`"'${shown}",1,`);
+    expect(searches.stdout.replace(/\r\n/g, '\n')).not.toMatch(controlCharacter);
     const agents = runCli(project, ['analytics', '--format', 'csv']);
     expect(agents.stdout.split('\r\n')[0]).toBe('agent,operator,kind,verified,requests,readers');
     expect(agents.stdout).toContain('ClaudeBot,anthropic.com,ai-agent,verified,2,1\r\n');

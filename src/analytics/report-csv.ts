@@ -1,10 +1,12 @@
 // One section of the report as CSV (RFC 4180: CRLF line ends, fields with a quote, comma or line
 // break quoted, quotes doubled), for a spreadsheet. A text cell that a spreadsheet would run as a
 // formula (starting with = + - @, tab or CR) is prefixed with an apostrophe, so a hostile query or
-// user agent stays text.
+// user agent stays text; control characters and bidirectional overrides in it are written as `\u`
+// escapes (terminal-text.ts), since CSV is often read on a terminal first.
 
 import type { ReadersReport } from './report.js';
 import { type Cell, type ReportSectionName, reportSections } from './report-sections.js';
+import { terminalText } from './terminal-text.js';
 
 const formulaStart = /^[=+\-@\t\r]/;
 
@@ -21,6 +23,7 @@ export function csvField(cell: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function neutralised(text: string): string {
+function neutralised(cell: string): string {
+  const text = terminalText(cell);
   return formulaStart.test(text) ? `'${text}` : text;
 }
