@@ -203,6 +203,7 @@ async function workerLoad() {
     stdio: ['ignore', 'pipe', 'ignore'],
   }).trim();
   const server = spawn(process.execPath, [cli, 'serve', dist, '--port', '0', '--keys-file', keys], {
+    env: { ...process.env, AGENTDIR_READERS_DATABASE: path.join(work, 'readers.sqlite') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve) =>

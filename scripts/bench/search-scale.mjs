@@ -353,7 +353,13 @@ async function isolateHeap(inspector) {
 /** `agentdir serve <dist> --port 0`, once it prints its address. */
 async function startServe(dist, keysFile) {
   const child = spawn(process.execPath, [cli, 'serve', dist, '--port', '0', '--keys-file', keysFile], {
-    env: { ...process.env, AGENTDIR_KEYS: '', NO_COLOR: '1' },
+    // What the worker records of the queries goes to the scratch folder, not the project's .agentdir/.
+    env: {
+      ...process.env,
+      AGENTDIR_KEYS: '',
+      NO_COLOR: '1',
+      AGENTDIR_READERS_DATABASE: path.join(work, 'readers.sqlite'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise((resolve, reject) => {
