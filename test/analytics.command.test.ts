@@ -51,7 +51,7 @@ describe('agentdir analytics', () => {
     // an apostrophe first, the control characters written as escapes.
     const shown = hostileQuery
       .replace(/"/g, '""')
-      .replace(/\u001b/g, '\\u001b')
+      .replaceAll('\u001b', '\\u001b')
       .replace(/\r/g, '\\u000d')
       .replace(/\n/g, '\\u000a');
     expect(searches.stdout).toContain(`"'${shown}",1,`);
