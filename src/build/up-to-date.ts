@@ -7,7 +7,8 @@ import fg from 'fast-glob';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from '../cache/compiler-key.js';
 import { forgetKeptReads, keepChecked } from '../util/read-once.js';
-import { checkContentFile, maxContentFileBytes, type RealFolders } from '../content/content-file.js';
+import { checkContentFile, type RealFolders } from '../content/content-file.js';
+import { maxContentFileBytes } from '../util/limits.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { SourceDigests, sourceDigest } from '../cache/source-digests.js';
 
