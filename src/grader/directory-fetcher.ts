@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { headersFor, parseHeaderRules, type HeaderRule } from '../serve/header-rules.js';
+import { headersFor, parseHeaderRules, type HeaderRule } from '../shared/header-rules.js';
 import { contentTypeFor } from '../shared/content-types.js';
 import { matchWorkerRoute } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
