@@ -98,7 +98,7 @@ export async function gradeOutput(
   if (previous?.inputs.key === key && stillHolds(previous.inputs, output)) return { ...previous, kept: true };
   const [{ gradeSite }, { directoryFetcher }] = await Promise.all([
     import('../grader/grade.js'),
-    import('../grader/directory-fetcher.js'),
+    import('../grader-node/directory-fetcher.js'),
   ]);
   const asked = new Map<string, string | null>();
   const locate = (site: string) => {

@@ -13,7 +13,7 @@ import { parseHeaderRules, type HeaderRule } from '../shared/header-rules.js';
 import { workerFirstMatcher } from './worker-first.js';
 import { problemsPage } from './problems-page.js';
 import { analyticsPage, analyticsPagePath, fromThisMachine } from './analytics-page.js';
-import { nodeGraderNetwork } from '../grader/node-network.js';
+import { nodeGraderNetwork } from '../grader-node/node-network.js';
 import type { MemoryFile } from './quick-edit.js';
 import type { ReadersDatabase } from '../shared/readers/database.js';
 
