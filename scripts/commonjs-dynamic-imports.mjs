@@ -33,7 +33,7 @@ export function commonJsDynamicImportError(imports) {
     `The CLI bundle would lose the named exports of ${imports.length === 1 ? 'a CommonJS package' : 'CommonJS packages'} imported with import():\n` +
       `${listed.join('\n')}\n` +
       'In the bundle such an import gives only `default`. Import the names statically in a small module ' +
-      'and import that module lazily instead (as src/grader/pinned-agent.ts does for undici), ' +
+      'and import that module lazily instead (as src/grader-node/pinned-agent.ts does for undici), ' +
       'or do not import the package here at all.',
   );
 }

@@ -12,7 +12,7 @@ import { ParseCache } from '../src/content/parse-cache.js';
 import { bodyHtml, ParseCacheLostError } from '../src/markdown/stored-markdown.js';
 import { parseDocument } from '../src/content/parse-document.js';
 import { schemaRegistry } from '../src/schemas/registry.js';
-import { SourceDigests, sourceDigest } from '../src/build/source-digests.js';
+import { SourceDigests, sourceDigest } from '../src/cache/source-digests.js';
 import type { ContentModel } from '../src/content/model.js';
 import { testEpoch } from './helpers/build-fixture.js';
 import { cliPath, copyFixture, readTree, repoRoot, tempDir } from './helpers/fixtures.js';

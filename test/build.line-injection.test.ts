@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadContent } from '../src/content/load-content.js';
 import type { ContentModel } from '../src/content/model.js';
-import { parseHeaderRules } from '../src/serve/header-rules.js';
+import { parseHeaderRules } from '../src/shared/header-rules.js';
 import { emitModel } from './helpers/emit-model.js';
 import { fixturesDir } from './helpers/fixtures.js';
 import { inputSchemas, pathsIn, stringFields } from './helpers/input-schemas.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headersFor, parseHeaderRules } from '../src/serve/header-rules.js';
+import { headersFor, parseHeaderRules } from '../src/shared/header-rules.js';
 import { ardManifestCheck } from '../src/grader/checks/extended/ard-manifest.js';
 import { ardConformance } from './helpers/ard-conformance.js';
 import { gradeCli } from './helpers/grade-cli.js';

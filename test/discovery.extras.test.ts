@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseHeaderRules, headersFor } from '../src/serve/header-rules.js';
+import { parseHeaderRules, headersFor } from '../src/shared/header-rules.js';
 import { schemaRegistry } from '../src/schemas/registry.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';

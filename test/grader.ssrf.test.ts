@@ -6,11 +6,11 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits, networkFetcher } from '../src/grader/fetcher.js';
 import { gradeSite } from '../src/grader/grade.js';
-import { guardedLookup } from '../src/grader/guarded-lookup.js';
-import { nodeGraderNetwork } from '../src/grader/node-network.js';
-import { pinnedFetch } from '../src/grader/pinned-fetch.js';
+import { guardedLookup } from '../src/grader-node/guarded-lookup.js';
+import { nodeGraderNetwork } from '../src/grader-node/node-network.js';
+import { pinnedFetch } from '../src/grader-node/pinned-fetch.js';
 import { refusalIn } from '../src/grader/refused-address-error.js';
-import type { LookupAll, ResolvedAddress } from '../src/grader/resolve-host.js';
+import type { LookupAll, ResolvedAddress } from '../src/grader-node/resolve-host.js';
 import { checkTarget, forbiddenAddress } from '../src/grader/target-guard.js';
 
 /** A public address the fakes answer with. It is only ever handed to the early check, never to a socket. */

@@ -15,7 +15,7 @@ describe('the crawler list agentdir names readers with', () => {
     const bundled = path.join(project, 'node_modules', 'agentdir', 'lib', 'bundle', 'agent-patterns.js');
     await esbuild({
       absWorkingDir: repoRoot,
-      entryPoints: ['src/build/agent-patterns.ts'],
+      entryPoints: ['src/readers/agent-patterns.ts'],
       outfile: bundled,
       bundle: true,
       format: 'esm',

@@ -3,7 +3,7 @@ import { build as esbuild } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { type Signer, signatureHeaders } from 'web-bot-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeGraderNetwork } from '../src/grader/node-network.js';
+import { nodeGraderNetwork } from '../src/grader-node/node-network.js';
 import { KeyDirectoryCache } from '../src/worker/readers/key-directory.js';
 import { trustedSignatureOrigins, verifySignedAgent } from '../src/worker/readers/web-bot-auth.js';
 import { repoRoot } from './helpers/fixtures.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { GraderReport } from '../grader/report.js';
 import type { WorkerData } from '../shared/worker-data.js';
 import { byString } from '../util/compare.js';
-import { compilerKey } from './compiler-key.js';
+import { compilerKey } from '../cache/compiler-key.js';
 
 /**
  * What a build's readiness grade read: each file of the output it asked for (`public/llms.txt`),
@@ -98,7 +98,7 @@ export async function gradeOutput(
   if (previous?.inputs.key === key && stillHolds(previous.inputs, output)) return { ...previous, kept: true };
   const [{ gradeSite }, { directoryFetcher }] = await Promise.all([
     import('../grader/grade.js'),
-    import('../grader/directory-fetcher.js'),
+    import('../grader-node/directory-fetcher.js'),
   ]);
   const asked = new Map<string, string | null>();
   const locate = (site: string) => {

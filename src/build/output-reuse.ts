@@ -7,7 +7,7 @@ import type { Article, ContentModel, Resource } from '../content/model.js';
 import { premiumSlugs } from '../emit/context.js';
 import { documentName } from '../emit/shown-documents.js';
 import { builtinTemplatesDir } from '../util/paths.js';
-import { compilerKey } from './compiler-key.js';
+import { compilerKey } from '../cache/compiler-key.js';
 
 /** Fields that are the document's own text or bookkeeping, not metadata other pages can show. */
 const ownFields = new Set(['body', 'rendered', 'source', 'file', 'bodyLineOffset']);

@@ -6,7 +6,7 @@ import type { Article, ContentModel, Resource } from '../content/model.js';
 import type { SearchPart, SearchPartStore } from '../emit/search-part.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
-import { compilerKey } from './compiler-key.js';
+import { compilerKey } from '../cache/compiler-key.js';
 import { exportPartKey } from './output-reuse.js';
 
 /** Parts are spread over this many pack files by the first byte of their (hex) key: one changed document rewrites one or two. */

@@ -5,11 +5,12 @@ import { type GradeInputs, validGradeInputs } from './grade-inputs.js';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { builtinTemplatesDir } from '../util/paths.js';
-import { compilerKey } from './compiler-key.js';
+import { compilerKey } from '../cache/compiler-key.js';
 import { forgetKeptReads, keepChecked } from '../util/read-once.js';
-import { checkContentFile, maxContentFileBytes, type RealFolders } from '../content/content-file.js';
+import { checkContentFile, type RealFolders } from '../content/content-file.js';
+import { maxContentFileBytes } from '../util/limits.js';
 import { readRegularFileSync } from '../util/regular-file.js';
-import { SourceDigests, sourceDigest } from './source-digests.js';
+import { SourceDigests, sourceDigest } from '../cache/source-digests.js';
 
 /** Written beside public/ and worker/ after each build: what went in, what came out. */
 export const manifestName = 'build-manifest.json';

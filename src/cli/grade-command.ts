@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { builtSiteOrigin, directoryFetcher, locateSiteFolder } from '../grader/directory-fetcher.js';
+import { builtSiteOrigin, directoryFetcher, locateSiteFolder } from '../grader-node/directory-fetcher.js';
 import { networkFetcher } from '../grader/fetcher.js';
 import { internalErrorIn } from '../grader/grader-internal-error.js';
 import { watchReachability } from '../grader/reachability.js';
@@ -8,7 +8,7 @@ import { formatReport } from '../grader/format-report.js';
 import { gradeSite } from '../grader/grade.js';
 import type { GraderReport } from '../grader/report.js';
 import { checkTarget } from '../grader/target-guard.js';
-import { nodeGraderNetwork } from '../grader/node-network.js';
+import { nodeGraderNetwork } from '../grader-node/node-network.js';
 import { displayPath } from '../util/paths.js';
 
 interface GradeOptions {

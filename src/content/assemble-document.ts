@@ -4,7 +4,7 @@ import type { YamlSource } from './source-file.js';
 import type { CheckedDocument } from './cross-checks.js';
 import { normalizeText } from '../util/text.js';
 import { readRegularFileSync } from '../util/regular-file.js';
-import { maxContentFileBytes } from './content-file.js';
+import { maxContentFileBytes } from '../util/limits.js';
 
 /**
  * A parsed document's located YAML, parsed again only when a cross-file check needs to point at a

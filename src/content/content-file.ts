@@ -2,11 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../errors/problem.js';
 import { normalizeText } from '../util/text.js';
+import { maxContentFileBytes } from '../util/limits.js';
 import { type FileRefusal, readRegularFileSync, specialKindOf } from '../util/regular-file.js';
 import { fileProblem } from './file-problem.js';
-
-/** Past this size a content file is refused unread: a Markdown document or a YAML file is never this big. */
-export const maxContentFileBytes = 8 * 1024 * 1024;
 
 export type ContentRead = { ok: true; text: string } | { ok: false; problem: Problem };
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import type { ParsedDocument, ParseJob } from './parse-document.js';
 import { packedHtmlOf, ParseCacheLostError, type StoredMarkdown, withoutHtml } from '../markdown/stored-markdown.js';
-import { compilerKey } from '../build/compiler-key.js';
+import { compilerKey } from '../cache/compiler-key.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 

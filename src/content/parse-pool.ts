@@ -5,7 +5,7 @@ import { parseDocument, type ParsedDocument, type ParseJob } from './parse-docum
 import { schemaRegistry } from '../schemas/registry.js';
 import { threadScript } from '../util/paths.js';
 import { ParseCache } from './parse-cache.js';
-import { sourceDigest } from '../build/source-digests.js';
+import { sourceDigest } from '../cache/source-digests.js';
 
 /** Below this many documents to parse, starting threads costs more than it saves. */
 const poolThreshold = 64;

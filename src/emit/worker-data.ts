@@ -1,4 +1,4 @@
-import { loadAgentPatterns } from '../build/agent-patterns.js';
+import { loadAgentPatterns } from '../readers/agent-patterns.js';
 import type { PaymentFacts, PremiumEntry, WorkerData } from '../shared/worker-data.js';
 import { corpusMetaRecord, corpusResourceRecord } from './corpus.js';
 import type { EmitContext } from './context.js';

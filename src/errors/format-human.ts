@@ -1,4 +1,4 @@
-import { maxContentFileBytes } from '../content/content-file.js';
+import { maxContentFileBytes } from '../util/limits.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { problemCatalog } from './catalog.js';
 import type { Problem } from './problem.js';

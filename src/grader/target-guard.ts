@@ -27,7 +27,7 @@ function canonicalHost(url: URL): string | null {
 /**
  * Checks a URL before any fetch, judging its host in one canonical spelling (canonicalHost); the URL
  * it passes carries that spelling, so what is fetched is what was checked. A host name passing here
- * still has to resolve to allowed addresses: see pinned-fetch.ts.
+ * still has to resolve to allowed addresses: see src/grader-node/pinned-fetch.ts.
  */
 export function checkTarget(input: string, { allowPrivate = false } = {}): TargetCheck {
   let url: URL;

@@ -9,11 +9,11 @@ import { decodeAssetPath } from './asset-intent.js';
 import { closeAfterAnswer, sendWebResponse, toWebRequest } from './node-adapter.js';
 import { publicFolder, withPagesInMemory } from './public-files.js';
 import { serveStatic } from './static-files.js';
-import { readHeaderRules, type HeaderRule } from './header-rules.js';
+import { parseHeaderRules, type HeaderRule } from '../shared/header-rules.js';
 import { workerFirstMatcher } from './worker-first.js';
 import { problemsPage } from './problems-page.js';
 import { analyticsPage, analyticsPagePath, fromThisMachine } from './analytics-page.js';
-import { nodeGraderNetwork } from '../grader/node-network.js';
+import { nodeGraderNetwork } from '../grader-node/node-network.js';
 import type { MemoryFile } from './quick-edit.js';
 import type { ReadersDatabase } from '../shared/readers/database.js';
 
@@ -70,6 +70,11 @@ export interface RunningServer {
 }
 
 let generation = 0;
+
+/** The `_headers` rules of a build's public folder; none when it has no such file. */
+function readHeaderRules(file: string): HeaderRule[] {
+  return fs.existsSync(file) ? parseHeaderRules(fs.readFileSync(file, 'utf8')) : [];
+}
 
 async function loadBuild(dist: string): Promise<LoadedBuild> {
   const publicDir = path.join(dist, 'public');

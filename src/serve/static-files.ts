@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { contentTypeFor } from '../shared/content-types.js';
 import { assetIntent, decodeAssetPath, encodeAssetPath, type FindFile, type PublicFile } from './asset-intent.js';
-import { headersFor, type HeaderRule } from './header-rules.js';
+import { headersFor, type HeaderRule } from '../shared/header-rules.js';
 
 export interface StaticOptions {
   files: FindFile;

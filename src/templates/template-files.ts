@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FS } from 'liquidjs';
-import { maxContentFileBytes } from '../content/content-file.js';
+import { maxContentFileBytes } from '../util/limits.js';
 import { displayPath } from '../util/paths.js';
 import { describeRefusal, type RegularRead, readRegularFile, readRegularFileSync } from '../util/regular-file.js';
 import { normalizeText } from '../util/text.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { networkFetcher, type SiteFetcher } from '../../src/grader/fetcher.js';
 import { gradeSite } from '../../src/grader/grade.js';
 import { GraderInternalError } from '../../src/grader/grader-internal-error.js';
-import { pinnedFetch } from '../../src/grader/pinned-fetch.js';
+import { pinnedFetch } from '../../src/grader-node/pinned-fetch.js';
 import { watchReachability } from '../../src/grader/reachability.js';
 
 const publicLookup = async () => [{ address: '93.184.215.14', family: 4 }];

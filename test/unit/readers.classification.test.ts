@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentPatternsFrom, loadAgentPatterns } from '../../src/build/agent-patterns.js';
+import { agentPatternsFrom, loadAgentPatterns } from '../../src/readers/agent-patterns.js';
 import { compileAgentPatterns } from '../../src/worker/readers/agent-matcher.js';
 import { classifyReader } from '../../src/worker/readers/classify-reader.js';
 

@@ -1,5 +1,5 @@
 // One entry of the crawler list as the worker uses it: made at build time from the installed
-// `crawler-user-agents` package (src/build/agent-patterns.ts), matched against each request's user
+// `crawler-user-agents` package (src/readers/agent-patterns.ts), matched against each request's user
 // agent (src/worker/readers/classify-reader.ts).
 
 export interface AgentPattern {

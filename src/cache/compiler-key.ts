@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../util/paths.js';
 import { compilerVersion } from '../util/version.js';
-import { agentListFile } from './agent-patterns.js';
+import { agentListFile } from '../readers/agent-patterns.js';
 
 let key: string | undefined;
 

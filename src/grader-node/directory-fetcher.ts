@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { headersFor, parseHeaderRules, type HeaderRule } from '../serve/header-rules.js';
+import { headersFor, parseHeaderRules, type HeaderRule } from '../shared/header-rules.js';
 import { contentTypeFor } from '../shared/content-types.js';
 import { matchWorkerRoute } from '../shared/routes.js';
 import type { WorkerData } from '../shared/worker-data.js';
 import { createWorker } from '../worker/create-worker.js';
-import { defaultAccept, type SiteFetcher } from './fetcher.js';
-import { foreignLinkOrigin } from './checks/link-origin.js';
-import { parseLlmsTxt } from './checks/llms-txt.js';
+import { defaultAccept, type SiteFetcher } from '../grader/fetcher.js';
+import { foreignLinkOrigin } from '../grader/checks/link-origin.js';
+import { parseLlmsTxt } from '../grader/checks/llms-txt.js';
 
 /** The worker data written beside a build's public folder; null when absent (a folder of static files only). */
 async function workerData(root: string, read: (file: string) => Promise<string | null>): Promise<WorkerData | null> {

@@ -3,7 +3,7 @@
 import { Agent, buildConnector, fetch, type Dispatcher } from 'undici';
 import { guardedLookup, refuseAddress } from './guarded-lookup.js';
 import type { LookupAll } from './resolve-host.js';
-import { isIpLiteral } from './special-addresses.js';
+import { isIpLiteral } from '../grader/special-addresses.js';
 
 export interface PinnedAgent {
   fetch: typeof fetch;

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-
 export interface HeaderRule {
   pattern: RegExp;
   headers: [name: string, value: string][];
@@ -7,7 +5,8 @@ export interface HeaderRule {
 
 /**
  * Reads a `_headers` file as Cloudflare and Netlify do: a path line (one `*` splat at most), then
- * indented `Name: value` lines. `agentdir serve` applies the same rules, so local answers match the host's.
+ * indented `Name: value` lines. `agentdir serve` and the grading of a built folder apply the same
+ * rules, so local answers match the host's.
  */
 export function parseHeaderRules(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
@@ -27,10 +26,6 @@ export function parseHeaderRules(text: string): HeaderRule[] {
     if (header && current) current.headers.push([header[1]!, header[2]!.trim()]);
   }
   return rules;
-}
-
-export function readHeaderRules(file: string): HeaderRule[] {
-  return fs.existsSync(file) ? parseHeaderRules(fs.readFileSync(file, 'utf8')) : [];
 }
 
 /** The headers every matching rule adds to a path; a header set by two rules is joined with a comma. */

@@ -1,6 +1,6 @@
 // Node only: the worker bundle never imports this file (it reaches the grader through the worker's env).
-import type { GraderFetch } from './fetcher.js';
-import { GraderInternalError } from './grader-internal-error.js';
+import type { GraderFetch } from '../grader/fetcher.js';
+import { GraderInternalError } from '../grader/grader-internal-error.js';
 import type { PinnedAgent } from './pinned-agent.js';
 import { systemLookup, type LookupAll } from './resolve-host.js';
 

@@ -1,4 +1,4 @@
-import type { GraderNetwork } from './fetcher.js';
+import type { GraderNetwork } from '../grader/fetcher.js';
 import { pinnedFetch } from './pinned-fetch.js';
 import { resolveHostWith, systemLookup, type LookupAll } from './resolve-host.js';
 

@@ -1,7 +1,7 @@
 import type { LookupFunction } from 'node:net';
-import { RefusedAddressError } from './refused-address-error.js';
+import { RefusedAddressError } from '../grader/refused-address-error.js';
 import type { LookupAll } from './resolve-host.js';
-import { forbiddenAddress, isIpLiteral } from './special-addresses.js';
+import { forbiddenAddress, isIpLiteral } from '../grader/special-addresses.js';
 
 /** Why a connection to `address` (for `hostname`) must not be made: a refusal, or null when it may. Unreadable addresses are refused. */
 export function refuseAddress(hostname: string, address: string): RefusedAddressError | null {
