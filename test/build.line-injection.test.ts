@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadContent } from '../../src/content/load-content.js';
-import type { ContentModel } from '../../src/content/model.js';
-import { parseHeaderRules } from '../../src/serve/header-rules.js';
-import { emitModel } from '../helpers/emit-model.js';
-import { fixturesDir } from '../helpers/fixtures.js';
-import { inputSchemas, pathsIn, stringFields } from '../helpers/input-schemas.js';
+import { loadContent } from '../src/content/load-content.js';
+import type { ContentModel } from '../src/content/model.js';
+import { parseHeaderRules } from '../src/serve/header-rules.js';
+import { emitModel } from './helpers/emit-model.js';
+import { fixturesDir } from './helpers/fixtures.js';
+import { inputSchemas, pathsIn, stringFields } from './helpers/input-schemas.js';
 
 /** A valid model of a fixture, to be given values validation would refuse. */
 async function validModel(fixture: string): Promise<ContentModel> {
