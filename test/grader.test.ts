@@ -9,12 +9,13 @@ import { fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
 import { fetchDespiteReset } from './helpers/fetch-despite-reset.js';
 import { freePort } from './helpers/free-port.js';
 import { gradeCli } from './helpers/grade-cli.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 import { startStaticSite } from './helpers/static-site.js';
 
 const sites: Record<string, Awaited<ReturnType<typeof startStaticSite>>> = {};
-const runtimes: Record<string, Runtime & { url: string }> = {};
+let runtimes: RuntimePair;
 let dist = '';
 
 beforeAll(async () => {
@@ -22,11 +23,10 @@ beforeAll(async () => {
     sites[name] = await startStaticSite(path.join(fixturesDir, 'grader', name));
   const site = await siteUnderTest();
   dist = site.dist;
-  runtimes.serve = await startServe(site.dist, site.keysFile);
-  runtimes.workerd = await startWorkerd(site.dist, {});
+  runtimes = await runtimePair(site, { workerdKeys: false });
 });
 afterAll(async () => {
-  await Promise.all([...Object.values(sites), ...Object.values(runtimes)].map((server) => server.close()));
+  await Promise.all([...Object.values(sites).map((server) => server.close()), runtimes?.close()]);
 });
 
 describe('agentdir grade <url>', () => {
@@ -199,9 +199,9 @@ const forbiddenTargets = [
   'not a url',
 ];
 
-describe.each(['serve', 'workerd'])('POST /api/grader on %s', (name) => {
+describe.each(['serve', 'workerd'] as const)('POST /api/grader on %s', (name) => {
   const post = async (body: string, method = 'POST') => {
-    const response = await fetchDespiteReset(`${runtimes[name]!.url}api/grader`, {
+    const response = await fetchDespiteReset(`${runtimes[name].url}api/grader`, {
       method,
       headers: { 'Content-Type': 'application/json' },
       ...(method === 'POST' ? { body } : {}),

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportSecret, readKeyFile } from '../src/keys/key-file.js';
+import { readKeyFile } from '../src/keys/key-file.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { cliPath, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
-import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { runtimePair, type ServeRuntime, type WorkerdRuntime } from './helpers/runtime-pair.js';
 
 function keysCli(keysFile: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], {
@@ -18,8 +18,9 @@ function keysCli(keysFile: string, ...args: string[]) {
 let dist = '';
 let keysFile = '';
 let key = '';
-let serve: Runtime & { url: string };
-let workerd: Awaited<ReturnType<typeof startWorkerd>>;
+let serve: ServeRuntime;
+let workerd: WorkerdRuntime;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
   dist = (await buildFixture(path.join(fixturesDir, 'minimal'))).outDir;
@@ -27,13 +28,9 @@ beforeAll(async () => {
   const created = keysCli(keysFile, 'create', '--tier', 'starter', '--label', 'Test agent');
   expect(created.code).toBe(0);
   key = created.stdout.trim();
-  serve = await startServe(dist, keysFile);
-  workerd = await startWorkerd(dist, { AGENTDIR_KEYS: exportSecret(readKeyFile(keysFile)) });
+  ({ serve, workerd, close } = await runtimePair({ dist, keysFile }));
 });
-afterAll(async () => {
-  await serve?.close();
-  await workerd?.close();
-});
+afterAll(() => close?.());
 
 describe('agentdir keys', () => {
   it('prints a new key once and stores only its SHA-256 hash, readable by the owner only', () => {

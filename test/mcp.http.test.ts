@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchDespiteReset } from './helpers/fetch-despite-reset.js';
-import { startServe, startWorkerd } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
 const urls: Record<string, string> = {};
-const closers: (() => Promise<void>)[] = [];
+let runtimes: RuntimePair;
 
 beforeAll(async () => {
-  const site = await siteUnderTest();
-  const serve = await startServe(site.dist, site.keysFile);
-  const workerd = await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() });
-  urls.serve = serve.url;
-  urls.workerd = workerd.url;
-  closers.push(serve.close, workerd.close);
+  runtimes = await runtimePair(await siteUnderTest());
+  urls.serve = runtimes.serve.url;
+  urls.workerd = runtimes.workerd.url;
 });
-afterAll(async () => {
-  await Promise.all(closers.map((close) => close()));
-});
+afterAll(() => runtimes?.close());
 
 const json = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 const modernMeta = {

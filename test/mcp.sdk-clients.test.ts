@@ -5,26 +5,22 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpToolNames } from '../src/shared/mcp.js';
-import { startServe, startWorkerd } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 let site: Awaited<ReturnType<typeof siteUnderTest>>;
 const urls: Record<string, string> = {};
-const closers: (() => Promise<void>)[] = [];
+let runtimes: RuntimePair;
 
 beforeAll(async () => {
   site = await siteUnderTest();
-  const serve = await startServe(site.dist, site.keysFile);
-  const workerd = await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() });
-  urls.serve = `${serve.url}mcp`;
-  urls.workerd = `${workerd.url}mcp`;
-  closers.push(serve.close, workerd.close);
+  runtimes = await runtimePair(site);
+  urls.serve = `${runtimes.serve.url}mcp`;
+  urls.workerd = `${runtimes.workerd.url}mcp`;
 });
-afterAll(async () => {
-  await Promise.all(closers.map((close) => close()));
-});
+afterAll(() => runtimes?.close());
 
 /** Valid arguments for every tool, against the fixture directory. */
 function validCalls(): Record<string, Record<string, unknown>[]> {

@@ -8,7 +8,8 @@ import { x402Client } from '@x402/fetch';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFacilitator } from './helpers/facilitator.js';
-import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
+import type { Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
 // Paid MCP calls: the x402 MCP transport (tool-result binding), driven with the official MCP
@@ -30,19 +31,23 @@ interface McpCaller {
 }
 
 let facilitator: Awaited<ReturnType<typeof startFacilitator>>;
+let configured: RuntimePair;
+let dormant: RuntimePair;
 const runtimes: Record<string, Runtime & { url: string }> = {};
 
 beforeAll(async () => {
   const site = await siteUnderTest();
   facilitator = await startFacilitator();
   const env = { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo, X402_NETWORK: 'eip155:84532' };
-  runtimes.serve = await startServe(site.dist, site.keysFile, env);
-  runtimes.workerd = await startWorkerd(site.dist, env);
-  runtimes.dormant = await startWorkerd(site.dist, {});
-  runtimes.dormantServe = await startServe(site.dist, site.keysFile);
+  configured = await runtimePair(site, { env, workerdKeys: false });
+  dormant = await runtimePair(site, { workerdKeys: false });
+  runtimes.serve = configured.serve;
+  runtimes.workerd = configured.workerd;
+  runtimes.dormant = dormant.workerd;
+  runtimes.dormantServe = dormant.serve;
 });
 afterAll(async () => {
-  await Promise.all(Object.values(runtimes).map((runtime) => runtime.close()));
+  await Promise.all([configured?.close(), dormant?.close()]);
   await facilitator?.close();
 });
 

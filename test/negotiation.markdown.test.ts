@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prefersMarkdown } from '../src/shared/accept.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture } from './helpers/fixtures.js';
-import { readWranglerConfig, startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
+import { readWranglerConfig, type Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
 describe('prefersMarkdown', () => {
@@ -23,8 +24,8 @@ describe('prefersMarkdown', () => {
   });
 });
 
-const runtimes: Record<string, Runtime & { url: string }> = {};
-const plain: Record<string, Runtime & { url: string }> = {};
+let runtimes: RuntimePair;
+let plain: RuntimePair;
 let starter = '';
 
 beforeAll(async () => {
@@ -33,19 +34,17 @@ beforeAll(async () => {
   const { outDir } = await buildFixture(content);
   const site = await siteUnderTest();
   starter = site.keys.starter;
-  runtimes.serve = await startServe(outDir, site.keysFile);
-  runtimes.workerd = await startWorkerd(outDir, { AGENTDIR_KEYS: site.secret() });
+  runtimes = await runtimePair({ dist: outDir, keysFile: site.keysFile });
   expect(readWranglerConfig(outDir).assets.run_worker_first).toContain('/resources/*');
-  plain.serve = await startServe(site.dist, site.keysFile);
-  plain.workerd = await startWorkerd(site.dist, {});
+  plain = await runtimePair(site, { workerdKeys: false });
   expect(readWranglerConfig(site.dist).assets.run_worker_first).not.toContain('/resources/*');
   expect(readWranglerConfig(site.dist).assets.run_worker_first).not.toContain('/');
 });
 afterAll(async () => {
-  await Promise.all([...Object.values(runtimes), ...Object.values(plain)].map((runtime) => runtime.close()));
+  await Promise.all([runtimes?.close(), plain?.close()]);
 });
 
-describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
+describe.each(['serve', 'workerd'] as const)('Markdown negotiation on %s', (name) => {
   const get = (runtime: Runtime, pathname: string, headers: Record<string, string> = {}) =>
     runtime.request(pathname, { headers });
 
@@ -55,7 +54,7 @@ describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
       ['/resources/wire-formats/', '# Wire formats'],
       ['/articles/first-steps', '# First steps'],
     ] as const) {
-      const response = await get(runtimes[name]!, pathname, { Accept: 'text/markdown' });
+      const response = await get(runtimes[name], pathname, { Accept: 'text/markdown' });
       expect(response.status, pathname).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
       expect(response.headers.get('vary')).toContain('Accept');
@@ -68,7 +67,7 @@ describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
       ['/guides/basics', '# Basics'],
       ['/paths/first-path', '# First path'],
     ] as const) {
-      const response = await get(runtimes[name]!, pathname, { Accept: 'text/markdown' });
+      const response = await get(runtimes[name], pathname, { Accept: 'text/markdown' });
       expect(response.status, pathname).toBe(200);
       expect(response.headers.get('content-type'), pathname).toBe('text/markdown; charset=utf-8');
       expect(response.body.startsWith(heading), pathname).toBe(true);
@@ -76,24 +75,24 @@ describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
   });
 
   it('answers Accept: text/markdown on the home page with its Markdown twin, headed as the other twins are', async () => {
-    const home = await get(runtimes[name]!, '/', { Accept: 'text/markdown' });
+    const home = await get(runtimes[name], '/', { Accept: 'text/markdown' });
     expect(home.status).toBe(200);
     expect(home.body.startsWith('# Fixture Directory\n\n> A small directory')).toBe(true);
-    expect(home.body).toBe((await get(runtimes[name]!, '/index.md')).body);
-    const sibling = await get(runtimes[name]!, '/guides/basics', { Accept: 'text/markdown' });
+    expect(home.body).toBe((await get(runtimes[name], '/index.md')).body);
+    const sibling = await get(runtimes[name], '/guides/basics', { Accept: 'text/markdown' });
     // The same headers as a sibling page's Markdown answer, but for those that depend on the body.
     const headers = (response: typeof home) =>
       [...response.headers].filter(([header]) => !['content-length', 'etag', 'date'].includes(header));
     expect(headers(home)).toEqual(headers(sibling));
     expect(home.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(home.headers.get('vary')).toContain('Accept');
-    const page = await get(runtimes[name]!, '/', { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    const page = await get(runtimes[name], '/', { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('vary')).toContain('Accept');
   });
 
   it('still answers HTML to browsers, marked Vary: Accept', async () => {
-    const response = await get(runtimes[name]!, '/resources/wire-formats', {
+    const response = await get(runtimes[name], '/resources/wire-formats', {
       Accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
     });
     expect(response.status).toBe(200);
@@ -102,9 +101,9 @@ describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
   });
 
   it('keeps premium pages behind a key, and serves their Markdown with one', async () => {
-    const refused = await get(runtimes[name]!, '/resources/data-formats', { Accept: 'text/markdown' });
+    const refused = await get(runtimes[name], '/resources/data-formats', { Accept: 'text/markdown' });
     expect(refused.status).toBe(402);
-    const opened = await get(runtimes[name]!, '/resources/data-formats', {
+    const opened = await get(runtimes[name], '/resources/data-formats', {
       Accept: 'text/markdown',
       Authorization: `Bearer ${starter}`,
     });
@@ -116,7 +115,7 @@ describe.each(['serve', 'workerd'])('Markdown negotiation on %s', (name) => {
 
   it('is off by default: static hosting answers HTML whatever the Accept header says', async () => {
     for (const pathname of ['/resources/wire-formats', '/']) {
-      const response = await get(plain[name]!, pathname, { Accept: 'text/markdown' });
+      const response = await get(plain[name], pathname, { Accept: 'text/markdown' });
       expect(response.headers.get('content-type'), pathname).toMatch(/^text\/html/);
     }
   });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentHeader } from 'x402/client';
 import { startFacilitator } from './helpers/facilitator.js';
 import { OpenApiContract } from './helpers/openapi-contract.js';
-import { type Runtime, type RequestOptions, startServe, startWorkerd } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
+import type { RequestOptions } from './helpers/runtimes.js';
 import { siteUnderTest, type TestKeys } from './helpers/site-under-test.js';
 
 // Every operation of the published document, called the ways clients call it, on `agentdir serve`
@@ -14,7 +15,8 @@ const buyer = privateKeyToAccount(generatePrivateKey());
 
 let keys: TestKeys;
 let facilitator: Awaited<ReturnType<typeof startFacilitator>>;
-const runtimes: Record<string, { dormant: Runtime; configured: Runtime }> = {};
+let dormant: RuntimePair;
+let configured: RuntimePair;
 let contract: OpenApiContract;
 
 beforeAll(async () => {
@@ -23,20 +25,12 @@ beforeAll(async () => {
   keys = site.keys;
   facilitator = await startFacilitator();
   const env = { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo, X402_NETWORK: 'base-sepolia' };
-  runtimes.serve = {
-    dormant: await startServe(site.dist, site.keysFile),
-    configured: await startServe(site.dist, site.keysFile, env),
-  };
-  runtimes.workerd = {
-    dormant: await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
-    configured: await startWorkerd(site.dist, { ...env, AGENTDIR_KEYS: site.secret() }),
-  };
-  contract = new OpenApiContract(JSON.parse((await runtimes.serve.dormant.request('/openapi.json')).body));
+  dormant = await runtimePair(site);
+  configured = await runtimePair(site, { env });
+  contract = new OpenApiContract(JSON.parse((await dormant.serve.request('/openapi.json')).body));
 });
 afterAll(async () => {
-  await Promise.all(
-    Object.values(runtimes).flatMap(({ dormant, configured }) => [dormant.close(), configured.close()]),
-  );
+  await Promise.all([dormant?.close(), configured?.close()]);
   await facilitator?.close();
 });
 
@@ -164,17 +158,17 @@ function calls(): Call[] {
   ];
 }
 
-describe.each(['serve', 'workerd'])('every operation of openapi.json on %s', (name) => {
+describe.each(['serve', 'workerd'] as const)('every operation of openapi.json on %s', (name) => {
   it.each(calls())('%s', async (...call) => {
     const [, path, , expected] = call;
     const options = optionsOf(call);
-    const response = await runtimes[name]!.dormant.request(path, options);
+    const response = await dormant[name].request(path, options);
     expect(response.status, response.body.slice(0, 300)).toBe(expected);
     expect(contract.problems(options.method ?? 'GET', path, response)).toEqual([]);
   });
 
   it('x402 configured: 402 with requirements, then 200 with the Markdown for a payment', async () => {
-    const runtime = runtimes[name]!.configured;
+    const runtime = configured[name];
     const required = await runtime.request('/api/x402/data-formats');
     expect(required.status).toBe(402);
     expect(contract.problems('GET', '/api/x402/data-formats', required)).toEqual([]);
@@ -188,7 +182,7 @@ describe.each(['serve', 'workerd'])('every operation of openapi.json on %s', (na
 
   it('feedback: stored (201) where a readers database is bound, received but not stored (202) where none is', async () => {
     const body = JSON.stringify({ page: '/resources/wire-formats', rating: 'helpful', comment: 'Clear.' });
-    const response = await runtimes[name]!.dormant.request('/api/feedback', {
+    const response = await dormant[name].request('/api/feedback', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
@@ -198,7 +192,7 @@ describe.each(['serve', 'workerd'])('every operation of openapi.json on %s', (na
   });
 
   it('fails an answer the document does not describe', async () => {
-    const response = await runtimes[name]!.dormant.request('/api/resources.json');
+    const response = await dormant[name].request('/api/resources.json');
     expect(contract.problems('GET', '/api/resources.json', { ...response, status: 418 })).not.toEqual([]);
     expect(contract.problems('GET', '/api/resources.json', { ...response, body: '{"resources": 1}' })).not.toEqual([]);
     expect(contract.problems('DELETE', '/api/resources.json', response)).not.toEqual([]);

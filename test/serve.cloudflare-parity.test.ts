@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { premiumSentences, siteUnderTest } from './helpers/site-under-test.js';
-import { rawRequest, type RuntimeResponse, startServe, startWorkerd } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
+import { rawRequest, type RuntimeResponse } from './helpers/runtimes.js';
 
 // The same raw requests (paths sent exactly as written) to `agentdir serve` and to workerd running
 // Cloudflare's asset server under the generated dist/wrangler.jsonc: serve must answer as a deployment does.
@@ -8,21 +9,16 @@ import { rawRequest, type RuntimeResponse, startServe, startWorkerd } from './he
 let serveUrl = '';
 let workerdUrl = '';
 let sentences: string[] = [];
-const closers: (() => Promise<void>)[] = [];
+let runtimes: RuntimePair;
 
 beforeAll(async () => {
   const site = await siteUnderTest();
   sentences = premiumSentences(site.dist);
-  const serve = await startServe(site.dist, site.keysFile);
-  closers.push(() => serve.close());
-  const workerd = await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() });
-  closers.push(() => workerd.close());
-  serveUrl = serve.url;
-  workerdUrl = workerd.url;
+  runtimes = await runtimePair(site);
+  serveUrl = runtimes.serve.url;
+  workerdUrl = runtimes.workerd.url;
 });
-afterAll(async () => {
-  await Promise.all(closers.map((close) => close()));
-});
+afterAll(() => runtimes?.close());
 
 /** Stands for the ETag the same runtime gave for the same path: sent back, it asks for a 304. */
 const itsEtag = '(the ETag this runtime gave for the path)';

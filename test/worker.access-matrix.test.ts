@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaRegistry } from '../src/schemas/registry.js';
 import { siteUnderTest, type TestKeys } from './helpers/site-under-test.js';
-import { startServe, startWorkerd, type Runtime, type RuntimeResponse } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
+import type { RuntimeResponse } from './helpers/runtimes.js';
 
 type KeyState = 'none' | 'unknown' | 'starter' | 'revoked' | 'corpus' | 'redistribution';
 /** The RFC 6750 answer a refused request carries in WWW-Authenticate: no error code when it sent no key. */
@@ -159,23 +160,18 @@ function essentials(response: RuntimeResponse, gated: boolean) {
 }
 
 let site: Awaited<ReturnType<typeof siteUnderTest>>;
-const runtimes: Runtime[] = [];
+let runtimes: RuntimePair;
 const results = new Map<string, Map<string, ReturnType<typeof essentials>>>();
 
 beforeAll(async () => {
   site = await siteUnderTest();
-  runtimes.push(
-    await startServe(site.dist, site.keysFile),
-    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
-  );
+  runtimes = await runtimePair(site);
 });
-afterAll(async () => {
-  await Promise.all(runtimes.map((runtime) => runtime.close()));
-});
+afterAll(() => runtimes?.close());
 
 describe.each(['serve', 'workerd'] as const)('access matrix on %s', (runtimeName) => {
   it('answers every {free, premium} x {4 URL shapes} x {key} x {header style} case, and the full corpus export, as the access rules of the README say', async () => {
-    const runtime = runtimes.find((candidate) => candidate.name === runtimeName)!;
+    const runtime = runtimes[runtimeName];
     const seen = new Map<string, ReturnType<typeof essentials>>();
     const validate402 = schemaRegistry().validator('payment-required');
     const validateCorpus402 = schemaRegistry().validator('corpus-license-required');
@@ -230,7 +226,7 @@ describe.each(['serve', 'workerd'] as const)('access matrix on %s', (runtimeName
   });
 
   it('answers HEAD like GET without a body', async () => {
-    const runtime = runtimes.find((candidate) => candidate.name === runtimeName)!;
+    const runtime = runtimes[runtimeName];
     for (const headers of [{}, { 'x-api-key': site.keys.starter }] as Record<string, string>[]) {
       const get = await runtime.request('/resources/data-formats.md', { headers });
       const head = await runtime.request('/resources/data-formats.md', { method: 'HEAD', headers });

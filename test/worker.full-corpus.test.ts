@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaRegistry } from '../src/schemas/registry.js';
-import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
 import { readNdjson } from './helpers/fixtures.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
 let site: Awaited<ReturnType<typeof siteUnderTest>>;
-const runtimes: Runtime[] = [];
+let runtimes: RuntimePair;
 
 beforeAll(async () => {
   site = await siteUnderTest();
-  runtimes.push(
-    await startServe(site.dist, site.keysFile),
-    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
-  );
+  runtimes = await runtimePair(site);
 });
-afterAll(async () => {
-  await Promise.all(runtimes.map((runtime) => runtime.close()));
-});
+afterAll(() => runtimes?.close());
 
 describe.each([0, 1])('the full corpus export (runtime %i: serve, then workerd)', (index) => {
-  const runtime = () => runtimes[index]!;
+  const runtime = () => runtimes.both[index]!;
 
   it.each([
     ['no key', {}],

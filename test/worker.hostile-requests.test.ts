@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { premiumSentences, siteUnderTest } from './helpers/site-under-test.js';
-import { type Runtime, type RuntimeResponse, startServe, startWorkerd } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
+import type { RuntimeResponse } from './helpers/runtimes.js';
 import { upload, uploadDespiteReset } from './helpers/upload.js';
 
 let site: Awaited<ReturnType<typeof siteUnderTest>>;
 let sentences: string[] = [];
-const runtimes: (Runtime & { url: string })[] = [];
+let runtimes: RuntimePair;
 
 beforeAll(async () => {
   site = await siteUnderTest();
   sentences = premiumSentences(site.dist);
-  runtimes.push(
-    await startServe(site.dist, site.keysFile),
-    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
-  );
+  runtimes = await runtimePair(site);
 });
-afterAll(async () => {
-  await Promise.all(runtimes.map((runtime) => runtime.close()));
-});
+afterAll(() => runtimes?.close());
 
 const premium = ['data-formats', 'json-api'];
 const pathTricks = premium.flatMap((slug) => [
@@ -113,7 +109,7 @@ function probes(): Probe[] {
 
 describe.each([0, 1])('hostile requests (runtime %i: serve, then workerd)', (index) => {
   it('never answer 5xx and never carry a premium sentence without a key', async () => {
-    const runtime = runtimes[index]!;
+    const runtime = runtimes.both[index]!;
     const list = probes();
     expect(list.length).toBeGreaterThanOrEqual(100);
     for (const probe of list) {
@@ -138,7 +134,7 @@ describe.each([0, 1])('hostile requests (runtime %i: serve, then workerd)', (ind
   });
 
   it('answers a 5 MB chunked body sent to any route without a 5xx and without reading all of it', async () => {
-    const runtime = runtimes[index]!;
+    const runtime = runtimes.both[index]!;
     // workerd resets the connection after answering a body it did not read, which can cost the
     // client the answer; `agentdir serve` lingers instead, so there a reset is a failure.
     const send = runtime.name === 'workerd' ? uploadDespiteReset : upload;
@@ -157,14 +153,14 @@ describe.each([0, 1])('hostile requests (runtime %i: serve, then workerd)', (ind
   });
 
   it('refuses encoded slashes, bad UTF-8 and overlong paths with a 4xx JSON error', async () => {
-    if (runtimes[index]!.name !== 'serve') return;
+    if (runtimes.both[index]!.name !== 'serve') return;
     for (const [path, status] of [
       ['/resources/data-formats%2fx', 400],
       ['/resources/%ffdata-formats.md', 400],
       [`/${'a'.repeat(5000)}`, 414],
       ['/resources/data-formats.md%00', 400],
     ] as const) {
-      const response = await runtimes[index]!.request(path);
+      const response = await runtimes.both[index]!.request(path);
       expect(response.status, path).toBe(status);
       expect(JSON.parse(response.body)).toHaveProperty('error');
     }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteUnderTest } from './helpers/site-under-test.js';
-import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
 
 const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-const runtimes: Runtime[] = [];
+let runtimes: RuntimePair;
 /** The same two runtimes with the x402 gateway configured: both variables it needs are set. */
-const gateways: Runtime[] = [];
+let gateways: RuntimePair;
 let keys: Awaited<ReturnType<typeof siteUnderTest>>['keys'];
 
 beforeAll(async () => {
@@ -15,21 +15,15 @@ beforeAll(async () => {
     X402_FACILITATOR_URL: 'http://127.0.0.1:9/',
     X402_PAY_TO: '0x0000000000000000000000000000000000000001',
   };
-  runtimes.push(
-    await startServe(site.dist, site.keysFile),
-    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
-  );
-  gateways.push(
-    await startServe(site.dist, site.keysFile, gatewayEnv),
-    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret(), ...gatewayEnv }),
-  );
+  runtimes = await runtimePair(site);
+  gateways = await runtimePair(site, { env: gatewayEnv });
 });
 afterAll(async () => {
-  await Promise.all([...runtimes, ...gateways].map((runtime) => runtime?.close()));
+  await Promise.all([runtimes?.close(), gateways?.close()]);
 });
 
 describe.each(['serve', 'workerd'] as const)('a premium page opened in a browser on %s', (name) => {
-  const runtime = () => runtimes.find((candidate) => candidate.name === name)!;
+  const runtime = () => runtimes[name];
 
   it('answers 402 with a page people can read: the preview, the price, how to use a key', async () => {
     const response = await runtime().request('/resources/json-api', { headers: { Accept: browserAccept } });
@@ -92,8 +86,8 @@ describe.each(['serve', 'workerd'] as const)('a premium page opened in a browser
 });
 
 describe.each(['serve', 'workerd'] as const)('pay per fetch in the 402 on %s', (name) => {
-  const dormant = () => runtimes.find((candidate) => candidate.name === name)!;
-  const configured = () => gateways.find((candidate) => candidate.name === name)!;
+  const dormant = () => runtimes[name];
+  const configured = () => gateways[name];
   const shapes = [
     '/resources/json-api',
     '/resources/json-api/',

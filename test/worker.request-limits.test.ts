@@ -7,11 +7,12 @@ import { maxBodyBytes } from '../src/worker/routes/mcp.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, tempDir } from './helpers/fixtures.js';
 import { memoryOf, procStatusReadable } from './helpers/process-memory.js';
-import { startServe, startWorkerd } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
+import { startServe } from './helpers/runtimes.js';
 import { trickle, upload, uploadDespiteReset } from './helpers/upload.js';
 
 const urls: Record<string, string> = {};
-const closers: (() => Promise<void>)[] = [];
+let runtimes: RuntimePair;
 let dist = '';
 let keysFile = '';
 
@@ -46,15 +47,11 @@ beforeAll(async () => {
   dist = await largeSite();
   keysFile = path.join(tempDir(), 'keys.json');
   fs.writeFileSync(keysFile, JSON.stringify({ keys: [] }));
-  const serve = await startServe(dist, keysFile);
-  const workerd = await startWorkerd(dist, {});
-  urls.serve = serve.url;
-  urls.workerd = workerd.url;
-  closers.push(serve.close, workerd.close);
+  runtimes = await runtimePair({ dist, keysFile }, { workerdKeys: false });
+  urls.serve = runtimes.serve.url;
+  urls.workerd = runtimes.workerd.url;
 }, 60_000);
-afterAll(async () => {
-  await Promise.all(closers.map((close) => close()));
-});
+afterAll(() => runtimes?.close());
 
 const json = { 'Content-Type': 'application/json', Accept: 'application/json' };
 const corpusCall = (id: number) => ({

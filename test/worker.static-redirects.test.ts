@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteUnderTest } from './helpers/site-under-test.js';
-import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
 
-const runtimes: Runtime[] = [];
+let runtimes: RuntimePair;
 
 beforeAll(async () => {
-  const site = await siteUnderTest();
-  runtimes.push(
-    await startServe(site.dist, site.keysFile),
-    await startWorkerd(site.dist, { AGENTDIR_KEYS: site.secret() }),
-  );
+  runtimes = await runtimePair(await siteUnderTest());
 });
-afterAll(async () => {
-  await Promise.all(runtimes.map((runtime) => runtime.close()));
-});
+afterAll(() => runtimes?.close());
 
 /** One table of expectations: `agentdir serve` answers each path as Cloudflare's assets do under the generated config. */
 const expected: [pathname: string, status: number, location?: string][] = [
@@ -30,7 +24,7 @@ const expected: [pathname: string, status: number, location?: string][] = [
 
 describe.each(['serve', 'workerd'] as const)('page URLs on %s', (name) => {
   it.each(expected)('%s answers %i', async (pathname, status, location) => {
-    const response = await runtimes.find((runtime) => runtime.name === name)!.request(pathname);
+    const response = await runtimes[name].request(pathname);
     expect(response.status).toBe(status);
     if (location)
       expect(

@@ -10,7 +10,8 @@ import { decodeXPaymentResponse, wrapFetchWithPayment } from 'x402-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOfferInVersion2 } from './helpers/x402-offer.js';
 import { startFacilitator } from './helpers/facilitator.js';
-import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
+import type { Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
 const payTo = '0x1111111111111111111111111111111111111111';
@@ -18,20 +19,18 @@ const buyer = privateKeyToAccount(generatePrivateKey());
 const secretSentence = 'The secret premium sentence';
 
 let facilitator: Awaited<ReturnType<typeof startFacilitator>>;
-const configured: Record<string, Runtime & { url: string }> = {};
-const dormant: Record<string, Runtime & { url: string }> = {};
+let configured: RuntimePair;
+let dormant: RuntimePair;
 
 beforeAll(async () => {
   const site = await siteUnderTest();
   facilitator = await startFacilitator();
   const env = { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo, X402_NETWORK: 'base-sepolia' };
-  configured.serve = await startServe(site.dist, site.keysFile, env);
-  configured.workerd = await startWorkerd(site.dist, env);
-  dormant.serve = await startServe(site.dist, site.keysFile);
-  dormant.workerd = await startWorkerd(site.dist, {});
+  configured = await runtimePair(site, { env, workerdKeys: false });
+  dormant = await runtimePair(site, { workerdKeys: false });
 });
 afterAll(async () => {
-  await Promise.all([...Object.values(configured), ...Object.values(dormant)].map((runtime) => runtime.close()));
+  await Promise.all([configured?.close(), dormant?.close()]);
   await facilitator?.close();
 });
 
@@ -41,8 +40,8 @@ async function requirementsOf(runtime: Runtime, slug = 'data-formats') {
   return JSON.parse(response.body) as { x402Version: number; accepts: Record<string, any>[]; error: string };
 }
 
-describe.each(['serve', 'workerd'])('x402 gateway on %s', (name) => {
-  const runtime = () => configured[name]!;
+describe.each(['serve', 'workerd'] as const)('x402 gateway on %s', (name) => {
+  const runtime = () => configured[name];
 
   it('answers in order: unknown slug 404, free slug 400, dormant gateway 503', async () => {
     const unknown = await runtime().request('/api/x402/no-such-thing');
@@ -52,10 +51,10 @@ describe.each(['serve', 'workerd'])('x402 gateway on %s', (name) => {
     expect(free.status).toBe(400);
     expect(JSON.parse(free.body)).toMatchObject({ error: 'free_resource' });
     expect(JSON.parse(free.body).message).toContain('`wire-formats` is a free resource');
-    const asleep = await dormant[name]!.request('/api/x402/data-formats');
+    const asleep = await dormant[name].request('/api/x402/data-formats');
     expect(asleep.status).toBe(503);
     expect(JSON.parse(asleep.body).error).toBe('x402_not_configured');
-    const asleepFree = await dormant[name]!.request('/api/x402/wire-formats');
+    const asleepFree = await dormant[name].request('/api/x402/wire-formats');
     expect(asleepFree.status).toBe(400);
   });
 
@@ -153,8 +152,8 @@ async function paymentRequiredV2(runtime: Runtime, slug = 'data-formats'): Promi
   return decodePaymentRequiredHeader(response.headers.get('payment-required')!);
 }
 
-describe.each(['serve', 'workerd'])('x402 version 2 on %s', (name) => {
-  const runtime = () => configured[name]!;
+describe.each(['serve', 'workerd'] as const)('x402 version 2 on %s', (name) => {
+  const runtime = () => configured[name];
 
   it('carries the version 2 requirements in PAYMENT-REQUIRED beside the unchanged version 1 body', async () => {
     const response = await runtime().request('/api/x402/data-formats');

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facilitatorTimeoutMs } from '../src/worker/x402/facilitator.js';
 import { startApprovingServer, startFacilitator, type FacilitatorMode } from './helpers/facilitator.js';
 import { fetchDespiteReset } from './helpers/fetch-despite-reset.js';
-import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
+import type { Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
 // A facilitator that answers 2 GiB, trickles, redirects or hangs must cost one paid request a 502
@@ -22,7 +23,7 @@ const answerWithinMs = facilitatorTimeoutMs + 4_000;
 
 let facilitator: Awaited<ReturnType<typeof startFacilitator>>;
 let approving: Awaited<ReturnType<typeof startApprovingServer>>;
-const runtimes: (Runtime & { url: string })[] = [];
+let runtimes: RuntimePair;
 
 beforeAll(async () => {
   const site = await siteUnderTest();
@@ -30,10 +31,10 @@ beforeAll(async () => {
   approving = await startApprovingServer();
   facilitator.redirectTo = approving.url;
   const env = { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo, X402_NETWORK: 'base-sepolia' };
-  runtimes.push(await startServe(site.dist, site.keysFile, env), await startWorkerd(site.dist, env));
+  runtimes = await runtimePair(site, { env, workerdKeys: false });
 });
 afterAll(async () => {
-  await Promise.all(runtimes.map((runtime) => runtime.close()));
+  await runtimes?.close();
   await facilitator?.close();
   await approving?.close();
 });
@@ -124,20 +125,22 @@ describe('a paid request when the x402 facilitator misbehaves', () => {
     'is a 502 facilitator_error (over MCP a tool error) when the facilitator %s, and the runtime keeps serving',
     async (_label, mode) => {
       const payments = await Promise.all(
-        runtimes.map(async (runtime) => [await signedHttpPayment(runtime), await signedMcpPayment(runtime)] as const),
+        runtimes.both.map(
+          async (runtime) => [await signedHttpPayment(runtime), await signedMcpPayment(runtime)] as const,
+        ),
       );
       approving.requests.length = 0;
       facilitator.hugeBytesSent = 0;
       facilitator.mode = mode;
       try {
-        await Promise.all(runtimes.map((runtime, index) => expectRefusedInTime(runtime, ...payments[index]!)));
+        await Promise.all(runtimes.both.map((runtime, index) => expectRefusedInTime(runtime, ...payments[index]!)));
       } finally {
         facilitator.mode = 'normal';
       }
       // The redirect target never saw a payment, and the 2 GiB answer was abandoned after its first chunks.
       expect(approving.requests).toEqual([]);
       expect(facilitator.hugeBytesSent).toBeLessThan(64 * 1024 ** 2);
-      await Promise.all(runtimes.map((runtime) => expectStillServing(runtime)));
+      await Promise.all(runtimes.both.map((runtime) => expectStillServing(runtime)));
     },
   );
 });

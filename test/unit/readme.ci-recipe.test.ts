@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createProgram } from '../src/cli/main.js';
-import { repoRoot } from './helpers/fixtures.js';
+import { createProgram } from '../../src/cli/main.js';
+import { repoRoot } from '../helpers/fixtures.js';
 
 interface Step {
   uses?: string;

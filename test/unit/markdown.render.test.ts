@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitFrontMatter } from '../src/content/front-matter.js';
-import { tempDir } from './helpers/fixtures.js';
-import { countWords, renderMarkdown } from '../src/markdown/render.js';
-import { bodyHtml, storeMarkdown } from '../src/markdown/stored-markdown.js';
+import { countWords, renderMarkdown } from '../../src/markdown/render.js';
+import { bodyHtml, storeMarkdown } from '../../src/markdown/stored-markdown.js';
 
 describe('renderMarkdown', () => {
   it('renders GFM tables, task lists, strikethrough and autolinks', () => {
@@ -94,7 +90,7 @@ describe('the parse each document gets', () => {
     'www&#46;example.com | a',
   ];
   const render = async (markdown: string) => {
-    const { parseMarkdown, parseWithGfm } = await import('../src/markdown/processor.js');
+    const { parseMarkdown, parseWithGfm } = await import('../../src/markdown/processor.js');
     let chosen: unknown;
     const rendered = renderMarkdown(markdown, (file) => {
       const parsed = parseMarkdown(file);
@@ -105,14 +101,14 @@ describe('the parse each document gets', () => {
   };
 
   it.each(plain)('renders a document without GFM constructs without GFM, as GFM does: %s', async (markdown) => {
-    const { commonmarkProcessor } = await import('../src/markdown/processor.js');
+    const { commonmarkProcessor } = await import('../../src/markdown/processor.js');
     const { rendered, chosen, reference } = await render(markdown);
     expect(chosen).toBe(commonmarkProcessor);
     expect(rendered).toEqual(reference);
   });
 
   it.each(literalFree)('renders GFM without autolink literals when none occurs, as GFM does: %s', async (markdown) => {
-    const { literalFreeProcessor } = await import('../src/markdown/processor.js');
+    const { literalFreeProcessor } = await import('../../src/markdown/processor.js');
     const { rendered, chosen, reference } = await render(markdown);
     expect(chosen).toBe(literalFreeProcessor);
     expect(rendered).toEqual(reference);
@@ -120,7 +116,7 @@ describe('the parse each document gets', () => {
 
   it.each([...literals, ...hidden])('parses with all of GFM when a literal may occur: %s', async (markdown) => {
     const { markdownProcessor, literalFreeProcessor, commonmarkProcessor } = await import(
-      '../src/markdown/processor.js'
+      '../../src/markdown/processor.js'
     );
     const { rendered, chosen, reference } = await render(markdown);
     expect(chosen).toBe(markdownProcessor);
@@ -145,32 +141,5 @@ describe('stored renderings', () => {
     expect(stored.packedHtml.buffer.byteLength).toBe(stored.packedHtml.byteLength);
     expect(stored).not.toHaveProperty('html');
     expect(stored.outline).toEqual(rendered.outline);
-  });
-});
-
-describe('the faster parses, over every document at hand', () => {
-  // Every Markdown file the project has (its own directory, the scaffold, the fixtures) and a
-  // sample of each benchmark shape: each renders exactly as it does with all of GFM.
-  const markdownFiles = (root: string): string[] =>
-    fs.existsSync(root)
-      ? fs
-          .readdirSync(root, { recursive: true, withFileTypes: true })
-          .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
-          .map((entry) => path.join(entry.parentPath, entry.name))
-      : [];
-
-  it('give the HTML, outline, links and words GFM gives', async () => {
-    const { generate } = await import('../scripts/bench/generate.mjs');
-    const { parseWithGfm } = await import('../src/markdown/processor.js');
-    const samples = tempDir();
-    for (const shape of ['directory', 'zach']) generate(path.join(samples, shape), { shape, resources: 300 });
-    const files = ['content', 'scaffold', 'test/fixtures', samples].flatMap(markdownFiles);
-    expect(files.length).toBeGreaterThan(700);
-    for (const file of files) {
-      const text = fs.readFileSync(file, 'utf8');
-      const split = splitFrontMatter(text);
-      const body = split.ok ? split.value.body : text;
-      expect(renderMarkdown(body), file).toEqual(renderMarkdown(body, parseWithGfm));
-    }
   });
 });

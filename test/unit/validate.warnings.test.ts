@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../src/content/load-content.js';
-import { copyFixture } from './helpers/fixtures.js';
+import { loadContent } from '../../src/content/load-content.js';
+import { copyFixture } from '../helpers/fixtures.js';
 
 type Edit = [file: string, from: string | RegExp, to: string];
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../src/content/load-content.js';
-import { maxNestingDepth } from '../src/content/nesting-limit.js';
-import { copyFixture } from './helpers/fixtures.js';
+import { loadContent } from '../../src/content/load-content.js';
+import { maxNestingDepth } from '../../src/content/nesting-limit.js';
+import { copyFixture } from '../helpers/fixtures.js';
 
 /** The minimal fixture with the body (or front matter) of wire-formats.md replaced. */
 function withResource(change: (text: string) => string): { dir: string; file: string } {

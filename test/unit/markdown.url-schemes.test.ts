@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../src/errors/problem.js';
-import { loadContent } from '../src/content/load-content.js';
-import { commonmarkProcessor, markdownProcessor } from '../src/markdown/processor.js';
-import { renderMarkdown } from '../src/markdown/render.js';
-import { allowedUrl, urlScheme } from '../src/markdown/url-scheme.js';
-import { copyFixture } from './helpers/fixtures.js';
-import { htmlAttributes } from './helpers/html-attributes.js';
+import type { Problem } from '../../src/errors/problem.js';
+import { loadContent } from '../../src/content/load-content.js';
+import { commonmarkProcessor, markdownProcessor } from '../../src/markdown/processor.js';
+import { renderMarkdown } from '../../src/markdown/render.js';
+import { allowedUrl, urlScheme } from '../../src/markdown/url-scheme.js';
+import { copyFixture } from '../helpers/fixtures.js';
+import { htmlAttributes } from '../helpers/html-attributes.js';
 
 // Adversarial review: `javascript:` and other schemes reached rendered pages as href/src, in every
 // spelling a browser still reads as that scheme. Only http, https, mailto and relative URLs may.

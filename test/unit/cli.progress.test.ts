@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress } from '../src/cli/progress.js';
+import { createProgress } from '../../src/cli/progress.js';
 
 function stream(isTTY: boolean) {
   const written: string[] = [];
