@@ -116,7 +116,7 @@ describe('naming the reader of a request', () => {
     ).toMatchObject({ agent: 'GoogleAgent-Mariner', operator: 'deepmind.google', kind: 'ai-agent' });
   });
 
-  it('never makes a name of text from the request, and answers a hostile user agent in bounded time', () => {
+  it('never makes a name of text from the request, and reads only the start of a hostile user agent', () => {
     const hostile = [
       'Spider'.repeat(20_000),
       '\u0001\u0007\u001b[31m'.repeat(10_000),
@@ -126,25 +126,18 @@ describe('naming the reader of a request', () => {
     ];
     const names = new Set(patterns.map((pattern) => pattern.name));
     for (const userAgent of hostile) {
-      const started = performance.now();
       const identity = reader(userAgent, browserNavigation);
-      expect(performance.now() - started).toBeLessThan(50);
       expect(identity.agent === 'Unidentified agent' || names.has(identity.agent)).toBe(true);
     }
     // Past the part of the user agent that is read, a name is not looked for.
     expect(reader(`${'x'.repeat(100_000)} GPTBot/1.1`).agent).toBe('Unidentified agent');
   });
 
-  it('matches a browser user agent against the whole list in microseconds, once compiled', () => {
+  it('compiles the list once per isolate and reuses it for every request', () => {
     const matcher = compileAgentPatterns(patterns);
     expect(compileAgentPatterns(patterns)).toBe(matcher);
     const headers = new Headers({ 'User-Agent': userAgents.chrome, ...browserNavigation });
-    for (let i = 0; i < 200; i++) classifyReader(headers, matcher);
-    const runs = 2_000;
-    const started = performance.now();
-    for (let i = 0; i < runs; i++) classifyReader(headers, matcher);
-    // About 10 µs on a shared 2-core machine; one RegExp of every pattern took 3 to 10 ms.
-    expect((performance.now() - started) / runs).toBeLessThan(0.25);
+    expect(classifyReader(headers, matcher)).toMatchObject({ agent: 'Browser', kind: 'browser' });
   });
 });
 
