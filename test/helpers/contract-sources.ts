@@ -29,12 +29,19 @@ export function schemaEnum(name: string, pointer: string): unknown[] {
 /** Files `npm run generate:types` writes from schemas/: they repeat the schemas by design. */
 const generated = new Set(['src/schemas/types.ts', 'src/worker/mcp/schema-parts.ts']);
 
-/** Every hand-written .ts file under src/ whose text matches `pattern`, as repository paths. */
-export function sourcesMatching(pattern: RegExp): string[] {
+/** Every hand-written .ts file under src/: its repository path and its text. */
+export function handWrittenSources(): { file: string; text: string }[] {
   return fs
     .readdirSync(path.join(repoRoot, 'src'), { recursive: true, encoding: 'utf8' })
     .map((file) => `src/${file.split(path.sep).join('/')}`)
     .filter((file) => file.endsWith('.ts') && !generated.has(file))
-    .filter((file) => pattern.test(fs.readFileSync(path.join(repoRoot, file), 'utf8')))
-    .sort();
+    .sort()
+    .map((file) => ({ file, text: fs.readFileSync(path.join(repoRoot, file), 'utf8') }));
+}
+
+/** Every hand-written .ts file under src/ whose text matches `pattern`, as repository paths. */
+export function sourcesMatching(pattern: RegExp): string[] {
+  return handWrittenSources()
+    .filter(({ text }) => pattern.test(text))
+    .map(({ file }) => file);
 }
