@@ -13,9 +13,10 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return difference === 0;
 }
 
-export type KeyTier = 'starter' | 'corpus' | 'redistribution';
+/** The access-key tiers, listed once: the worker's check, `keys create --tier` and the MCP tool schemas derive from it. */
+export const keyTiers = ['starter', 'corpus', 'redistribution'] as const;
 
-export const keyTiers: readonly KeyTier[] = ['starter', 'corpus', 'redistribution'];
+export type KeyTier = (typeof keyTiers)[number];
 
 /** A stored key: never the key itself. */
 export interface KeyRecord {

@@ -18,5 +18,7 @@ export const mcpToolNames = [
   'check_access',
 ] as const;
 
+export type McpToolName = (typeof mcpToolNames)[number];
+
 /** Protocol versions the server negotiates: the session-less legacy era, then the 2026-07-28 revision. */
 export const mcpProtocolVersions = ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;

@@ -1,13 +1,10 @@
 // Ranking of search-index rows as the search index schema describes (schemas/search-index.schema.json): query-term hits, title over tags over description.
 // Web-standard code: used by the MCP server in the worker and by any client of /api/search-index.json.
 
-export interface SearchRow {
-  type: 'resource' | 'article';
-  slug: string;
-  title: string;
-  description: string;
-  tags: string[];
-}
+import type { SearchIndex } from '../schemas/types.js';
+
+/** The fields of a search-index row that ranking reads. */
+export type SearchRow = Pick<SearchIndex['rows'][number], 'type' | 'slug' | 'title' | 'description' | 'tags'>;
 
 export const searchWeights = { title: 3, tags: 2, description: 1 } as const;
 

@@ -1,4 +1,4 @@
-import { constantTimeEqual, sha256Hex, type KeyRecord, type KeyTier } from '../shared/key-hash.js';
+import { constantTimeEqual, keyTiers, sha256Hex, type KeyRecord, type KeyTier } from '../shared/key-hash.js';
 import type { WorkerEnv } from './env.js';
 
 /**
@@ -46,7 +46,7 @@ function keysFromSecret(secret: string): Pick<KeyRecord, 'id' | 'hash' | 'tier' 
   return parsedKeys;
 }
 
-const tiers = new Set(['starter', 'corpus', 'redistribution']);
+const tiers = new Set<string>(keyTiers);
 
 /** Looks a presented key up by its SHA-256 hash. Revoked keys and unknown tiers are invalid. */
 export async function verifyKey(key: string | null, env: WorkerEnv): Promise<ValidKey | null> {

@@ -1,6 +1,8 @@
+import type { ApiError } from '../schemas/types.js';
+
 export const jsonType = 'application/json; charset=utf-8';
 
-/** A JSON answer. Errors are `{ error, message }`: a stable code and a sentence for people. */
+/** A JSON answer. Errors are an `ApiError` (schemas/error.schema.json): a stable code and a sentence for people. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(`${JSON.stringify(body)}\n`, {
     status,
@@ -10,11 +12,12 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 
 export function errorResponse(
   status: number,
-  error: string,
-  message: string,
+  error: ApiError['error'],
+  message: ApiError['message'],
   headers: Record<string, string> = {},
 ): Response {
-  return jsonResponse(status, { error, message }, headers);
+  const body: ApiError = { error, message };
+  return jsonResponse(status, body, headers);
 }
 
 /** HEAD gets the same status and headers as GET, without the body. */

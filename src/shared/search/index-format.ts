@@ -4,6 +4,8 @@
 // audience: /api/search/ as agents see the site, and /search/people/ as people do; when audience
 // controls make no difference, people's meta file points at agents' shards and chunks.
 
+import type { SearchIndex } from '../../schemas/types.js';
+
 /** Where each index's meta file is. */
 export const searchRoots = { agents: '/api/search/', people: '/search/people/' } as const;
 
@@ -40,22 +42,10 @@ export interface SearchShard {
 export const maxPostings = 4096;
 
 /** A document as a hit shows it: the fields of a search-index row, and its sections' headings and anchors. */
-export interface SearchDocument {
-  type: 'resource' | 'article';
-  slug: string;
-  title: string;
-  description: string;
-  tags: string[];
-  url: string;
-  markdown: string;
-  json: string;
-  premium: boolean;
-  updated: string;
-  category?: string;
-  cluster?: string;
+export type SearchDocument = SearchIndex['rows'][number] & {
   /** Section `i + 1` of the postings: its heading and the id of that heading on the HTML page ('' when it has none). */
   sections: [heading: string, anchor: string][];
-}
+};
 
 /** <root>docs/<n>.json: `chunkSize` documents in index order. */
 export type SearchChunk = SearchDocument[];

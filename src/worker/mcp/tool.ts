@@ -1,3 +1,4 @@
+import type { McpToolName } from '../../shared/mcp.js';
 import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
@@ -38,7 +39,8 @@ export class ToolArgumentError extends Error {
 }
 
 export interface Tool {
-  name: string;
+  /** One of the names the server card publishes: tools/index.ts has one tool per name. */
+  name: McpToolName;
   title: string;
   description: string;
   inputSchema: JsonSchema;

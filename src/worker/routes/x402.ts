@@ -1,3 +1,4 @@
+import type { ResourceIndex } from '../../schemas/types.js';
 import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
@@ -79,10 +80,6 @@ export async function x402Route(
   return forMethod(request, response);
 }
 
-interface ResourceIndex {
-  resources: { slug: string; premium: boolean; markdown: string }[];
-}
-
 /**
  * GET /api/x402/<slug>: pay per fetch with x402, version 1 (`X-PAYMENT`) or 2 (`PAYMENT-SIGNATURE`).
  * In order: unknown slug 404, free slug 400, dormant gateway 503, no payment 402 with the
@@ -99,9 +96,9 @@ export async function x402Gateway(
   notes.slug = slug;
   const premium = data.premium[slug];
   if (!premium) {
-    const index = await site
+    const index: Pick<ResourceIndex, 'resources'> = await site
       .json<ResourceIndex>(publicPaths.resourceIndex)
-      .catch(() => ({ resources: [] }) as ResourceIndex);
+      .catch(() => ({ resources: [] }));
     const free = index.resources.find((resource) => resource.slug === slug);
     if (free)
       return errorResponse(

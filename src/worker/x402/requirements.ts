@@ -22,6 +22,11 @@ export interface GatewayConfig {
 
 const address = /^0x[0-9a-fA-F]{40}$/;
 
+/** Each network of the table by its version 1 name and its CAIP-2 id, for the message of a dormant gateway. */
+const supportedNetworks = (Object.keys(networks) as X402Network[])
+  .map((network) => `${network} (${networks[network].caip2})`)
+  .join(' or ');
+
 /** The gateway's configuration, or why it is dormant. Both X402_FACILITATOR_URL and X402_PAY_TO must be set. */
 export function gatewayConfig(env: WorkerEnv, data: WorkerData): GatewayConfig | { dormant: string } {
   if (!env.X402_FACILITATOR_URL || !env.X402_PAY_TO)
@@ -32,7 +37,7 @@ export function gatewayConfig(env: WorkerEnv, data: WorkerData): GatewayConfig |
   const network = networkNamed(configured);
   if (!network)
     return {
-      dormant: `X402_NETWORK "${configured}" is not supported; use base (eip155:8453) or base-sepolia (eip155:84532).`,
+      dormant: `X402_NETWORK "${configured}" is not supported; use ${supportedNetworks}.`,
     };
   if (!address.test(env.X402_PAY_TO)) return { dormant: 'X402_PAY_TO is not an EVM address (0x and 40 hex digits).' };
   const asset = env.X402_ASSET ?? data.x402.asset ?? networks[network].usdc.address;

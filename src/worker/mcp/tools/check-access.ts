@@ -3,6 +3,7 @@ import { howToPayFor } from '../../payment-required.js';
 import { gatewayConfigured } from '../../x402/requirements.js';
 import { apiKeyArgument, boolean, input, object, slugArgument, string } from '../json-schema.js';
 import type { ResourceIndex } from '../site-types.js';
+import { keyTiers } from '../../../shared/key-hash.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import { ToolArgumentError, type Tool } from '../tool.js';
 
@@ -19,7 +20,7 @@ export const checkAccess: Tool = {
       key_provided: boolean('Whether a key was supplied.'),
       key_valid: boolean('Whether the supplied key is valid (not revoked).'),
       can_read: boolean('Whether the body can be read with what was supplied.'),
-      tier: { enum: ['starter', 'corpus', 'redistribution'], description: 'Tier of the supplied key, when valid.' },
+      tier: { enum: [...keyTiers], description: 'Tier of the supplied key, when valid.' },
       next_step: string('What to do to read it.'),
     },
     ['slug', 'premium', 'key_provided', 'key_valid', 'can_read', 'next_step'],

@@ -1,10 +1,18 @@
 import { array, input, object, string } from '../json-schema.js';
 import type { ResourceIndex } from '../site-types.js';
+import { keyTiers, type KeyTier } from '../../../shared/key-hash.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import type { Tool } from '../tool.js';
 import { x402MetaKeys } from '../../../shared/x402-transport.js';
 import { howToPayFor } from '../../payment-required.js';
 import { gatewayConfigured } from '../../x402/requirements.js';
+
+/** What a key of each tier opens, in words. */
+const tierOpens: Record<KeyTier, string> = {
+  starter: 'every premium resource body',
+  corpus: 'every premium resource body and the full corpus export',
+  redistribution: 'as corpus, with redistribution rights',
+};
 
 export const getAccessInfo: Tool = {
   name: 'get_access_info',
@@ -40,11 +48,7 @@ export const getAccessInfo: Tool = {
     const structured = {
       premium,
       key_headers: ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>'],
-      tiers: [
-        { id: 'starter', opens: 'every premium resource body' },
-        { id: 'corpus', opens: 'every premium resource body and the full corpus export' },
-        { id: 'redistribution', opens: 'as corpus, with redistribution rights' },
-      ],
+      tiers: keyTiers.map((id) => ({ id, opens: tierOpens[id] })),
       payment_url: data.payment.payment_url,
       how_to_pay: howToPay,
       ...(perFetch

@@ -1,3 +1,4 @@
+import { mcpToolNames, type McpToolName } from '../../../shared/mcp.js';
 import type { Tool } from '../tool.js';
 import { getArticle, getCluster, listArticles } from './articles.js';
 import { checkAccess } from './check-access.js';
@@ -9,20 +10,26 @@ import { listResources } from './list-resources.js';
 import { search, searchResources } from './search-resources.js';
 import { getPaymentInfo, getPricing } from './site-documents.js';
 
-/** The 14 tools of the MCP server, in the order tools/list returns them. */
-export const tools: Tool[] = [
-  listResources,
-  getResource,
-  getAccessInfo,
-  searchResources,
-  getCorpus,
-  getFullCorpus,
-  getPricing,
-  getPaymentInfo,
-  getStats,
-  listArticles,
-  getArticle,
+/**
+ * One tool per published name (src/shared/mcp.ts): a listed name without a tool, or a name not in the
+ * list, fails to compile; test/unit/mcp-tool-names.test.ts checks that each tool sits under its own name.
+ */
+const toolsByName = {
+  list_resources: listResources,
+  get_resource: getResource,
+  get_access_info: getAccessInfo,
+  search_resources: searchResources,
+  get_corpus: getCorpus,
+  get_full_corpus: getFullCorpus,
+  get_pricing: getPricing,
+  get_payment_info: getPaymentInfo,
+  get_stats: getStats,
+  list_articles: listArticles,
+  get_article: getArticle,
   search,
-  getCluster,
-  checkAccess,
-];
+  get_cluster: getCluster,
+  check_access: checkAccess,
+} satisfies Record<McpToolName, Tool>;
+
+/** The tools of the MCP server, in the order tools/list returns them: the order of `mcpToolNames`. */
+export const tools: Tool[] = mcpToolNames.map((name) => toolsByName[name]);

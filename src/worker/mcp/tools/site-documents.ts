@@ -10,7 +10,7 @@ import { gatewayConfigured } from '../../x402/requirements.js';
  * worker's: a document built ahead of time cannot know whether this deployment's x402 gateway is configured.
  */
 function publishedDocument(
-  name: string,
+  name: Tool['name'],
   title: string,
   description: string,
   path: string,
