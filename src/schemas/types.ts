@@ -652,7 +652,7 @@ terms: CommonUrl
 license: CommonUrl
 }
 /**
- * Every JSON error the worker answers that has no body of its own (400, 404, 405, 413, 500, 502, 503): a stable code for programs and a sentence for people.
+ * Every JSON error the worker answers that has no body of its own (400, 404, 405, 413, 415, 422, 429, 500, 502, 503): a stable code for programs and a sentence for people.
  * 
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "ApiError".
