@@ -4,9 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseRunner, readersReport } from '../src/analytics/report-queries.js';
 import { openReadersDatabase, type LocalReadersDatabase } from '../src/serve/readers-database.js';
 import type { ReadersDatabase } from '../src/shared/readers/database.js';
-import { pruneReaders, readerHash, recordEvent, recordFeedback, saltForDay } from '../src/shared/readers/statements.js';
-import { tempDir } from './helpers/fixtures.js';
-import { miniflareReadersDatabase, readerEvent, readerFeedback, seedReaders } from './helpers/readers-seed.js';
+import {
+  pruneReaders,
+  readerHash,
+  recordEvent,
+  recordFeedback,
+  recordPayment,
+  saltForDay,
+} from '../src/shared/readers/statements.js';
+import { repoRoot, tempDir } from './helpers/fixtures.js';
+import { miniflareReadersDatabase, payment, readerEvent, readerFeedback, seedReaders } from './helpers/readers-seed.js';
 
 const base = Date.parse('2026-03-02T00:00:00Z');
 const period = { since: '2026-03-01T00:00:00.000Z', until: '2026-03-09T00:00:00.000Z' };
@@ -142,6 +149,33 @@ describe('the readers database on D1 and on the local file', () => {
     }
   });
 
+  it('keeps payments in the ledger as data, found by payer in any letter case, past the readers retention', async () => {
+    for (const db of [local, d1.db]) {
+      const old = Date.parse('2025-01-01T00:00:00Z');
+      await recordPayment(
+        db,
+        payment(old, 0, {
+          slug: injection,
+          transaction: injection,
+          payer: '0xAbC0000000000000000000000000000000000def',
+        }),
+      );
+      await pruneReaders(db, { before: Date.parse('2026-01-01T00:00:00Z') });
+      const row = await db
+        .prepare('SELECT slug, transaction_id, amount, day FROM payments WHERE payer = ? AND slug = ?')
+        .bind('0xabc0000000000000000000000000000000000DEF', injection)
+        .first();
+      expect(row).toEqual({ slug: injection, transaction_id: injection, amount: '10000', day: '2025-01-01' });
+      const plan = (
+        await db
+          .prepare('EXPLAIN QUERY PLAN SELECT 1 FROM payments WHERE payer = ? AND slug = ?')
+          .bind('0xabc', 'x')
+          .all<{ detail: string }>()
+      ).results;
+      expect(plan.map((step) => step.detail).join('\n')).toContain('payments_payer_slug');
+    }
+  });
+
   it('agrees on one salt a day when isolates start the day at once, and prunes what retention and unlinking ask', async () => {
     for (const db of [local, d1.db]) {
       const salts = await Promise.all(['a', 'b', 'c', 'd'].map((fresh) => saltForDay(db, '2026-03-05', fresh)));
@@ -181,8 +215,26 @@ describe('the local readers file', () => {
     expect(columns.map((column) => column.name)).toEqual(['id', 'name', 'applied_at']);
     expect((await again.prepare('SELECT name FROM d1_migrations').all()).results).toEqual([
       { name: '0001_agent_readers.sql' },
+      { name: '0002_payments.sql' },
     ]);
     expect(await count(again, 'reader_events')).toBe(1);
+  });
+
+  it('adds the payments ledger to a file made before it, keeping what the file holds', async () => {
+    const file = path.join(tempDir(), 'readers.sqlite');
+    const before = tempDir();
+    fs.copyFileSync(
+      path.join(repoRoot, 'migrations', '0001_agent_readers.sql'),
+      path.join(before, '0001_agent_readers.sql'),
+    );
+    const older = openReadersDatabase(file, before);
+    await recordEvent(older, readerEvent(base, 0));
+    await expect(recordPayment(older, payment(base, 0))).rejects.toThrow(/no such table: payments/);
+    await older.close();
+    const upgraded = openLocal(file);
+    await recordPayment(upgraded, payment(base, 1));
+    expect(await count(upgraded, 'reader_events')).toBe(1);
+    expect(await count(upgraded, 'payments')).toBe(1);
   });
 
   it('makes the file again, migrated, when it was deleted while open', async () => {

@@ -207,9 +207,10 @@ describe('wrangler dev records readers into the local D1 database', () => {
     expect(seen.beforeMigrations!.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('applies the migration the build ships', () => {
+  it('applies the migrations the build ships, the readers tables and the payments ledger', () => {
     expect(seen.migrations!.code, seen.migrations!.stderr).toBe(0);
     expect(seen.migrations!.stdout).toMatch(/0001_agent_readers\.sql\s*│\s*✅/);
+    expect(seen.migrations!.stdout).toMatch(/0002_payments\.sql\s*│\s*✅/);
   });
 
   it('answers every request as it would without recording', () => {

@@ -5,14 +5,22 @@ import { repoRoot } from './fixtures.js';
 
 /**
  * Creates the readers tables in a D1 database (Miniflare's), statement by statement from the same
- * migration file `wrangler d1 migrations apply` reads: D1's `exec` would take it whole, but a batch
- * of prepared statements is what the D1-shaped `ReadersDatabase` offers.
+ * migration files, in the same order, that `wrangler d1 migrations apply` reads: D1's `exec` would
+ * take them whole, but a batch of prepared statements is what the D1-shaped `ReadersDatabase` offers.
  */
 export async function applyReadersMigration(db: ReadersDatabase): Promise<void> {
-  const migration = fs.readFileSync(path.join(repoRoot, 'migrations', '0001_agent_readers.sql'), 'utf8');
-  const statements = migration
-    .replace(/^\s*--.*$/gm, '')
-    .split(/;\s*$/m)
+  const folder = path.join(repoRoot, 'migrations');
+  const files = fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+  const statements = files
+    .flatMap((name) =>
+      fs
+        .readFileSync(path.join(folder, name), 'utf8')
+        .replace(/^\s*--.*$/gm, '')
+        .split(/;\s*$/m),
+    )
     .map((statement) => statement.trim())
     .filter(Boolean);
   await db.batch(statements.map((statement) => db.prepare(statement)));

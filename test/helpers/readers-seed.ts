@@ -1,5 +1,6 @@
 import { Miniflare } from 'miniflare';
 import type { ReadersDatabase } from '../../src/shared/readers/database.js';
+import type { LedgerPayment } from '../../src/shared/readers/ledger-payment.js';
 import type { ReaderEvent } from '../../src/shared/readers/reader-event.js';
 import type { ReaderFeedback } from '../../src/shared/readers/reader-feedback.js';
 import { recordEvent, recordFeedback } from '../../src/shared/readers/statements.js';
@@ -23,6 +24,29 @@ export function readerEvent(base: number, hoursAfter: number, fields: Partial<Re
     path: '/resources/getting-started.md',
     format: 'markdown',
     status: 200,
+    ...fields,
+  };
+}
+
+/** USDC on Base, the asset of the seeded payments. */
+export const baseUsdc = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+
+/** A settled x402 payment as the worker records it, `hoursAfter` the base instant. */
+export function payment(base: number, hoursAfter: number, fields: Partial<LedgerPayment> = {}): LedgerPayment {
+  const at = base + hoursAfter * hour;
+  return {
+    at,
+    day: new Date(at).toISOString().slice(0, 10),
+    rail: 'x402',
+    x402Version: 2,
+    scheme: 'exact',
+    network: 'eip155:8453',
+    asset: baseUsdc,
+    amount: '10000',
+    payer: '0xB0B0000000000000000000000000000000000001',
+    slug: 'premium-guide',
+    transaction: `0x${'ab'.repeat(32)}`,
+    channel: 'http',
     ...fields,
   };
 }

@@ -3,6 +3,7 @@
 // parameter; nothing from a request is ever part of the SQL text.
 
 import type { ReadersDatabase } from './database.js';
+import type { LedgerPayment } from './ledger-payment.js';
 import type { ReaderEvent } from './reader-event.js';
 import type { ReaderFeedback } from './reader-feedback.js';
 
@@ -39,6 +40,30 @@ export async function recordEvent(db: ReadersDatabase, event: ReaderEvent): Prom
       event.amount ?? null,
       event.currency ?? null,
       event.slug ?? null,
+    )
+    .run();
+}
+
+const insertPayment = `INSERT INTO payments (at, day, rail, x402_version, scheme, network, asset, amount, payer, slug,
+  transaction_id, channel) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** Records one settled payment in the ledger. */
+export async function recordPayment(db: ReadersDatabase, payment: LedgerPayment): Promise<void> {
+  await db
+    .prepare(insertPayment)
+    .bind(
+      payment.at,
+      payment.day,
+      payment.rail,
+      payment.x402Version,
+      payment.scheme,
+      payment.network,
+      payment.asset,
+      payment.amount,
+      payment.payer,
+      payment.slug,
+      payment.transaction,
+      payment.channel,
     )
     .run();
 }

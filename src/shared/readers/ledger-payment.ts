@@ -1,0 +1,29 @@
+// One row of `payments` (migrations/0002_payments.sql): a payment the facilitator settled.
+
+export type PaymentRail = 'x402';
+
+/** Where a payment was made: `GET /api/x402/<slug>`, or a paid MCP tool call. */
+export type PaymentChannel = 'http' | 'mcp';
+
+export interface LedgerPayment {
+  at: number;
+  day: string;
+  rail: PaymentRail;
+  x402Version: number | null;
+  scheme: string;
+  /** As the offer names it: `base` in version 1, its CAIP-2 id in version 2. */
+  network: string;
+  /** The asset's contract address. */
+  asset: string;
+  /** Atomic units of the asset, as a decimal string. */
+  amount: string;
+  /** The wallet address the settlement names, when it names one. */
+  payer: string | null;
+  slug: string;
+  /** The settlement's transaction id (the receipt's `transaction`). */
+  transaction: string | null;
+  channel: PaymentChannel;
+}
+
+/** A payment as the answer notes it; the time is the request's, added when it is recorded. */
+export type SettledPayment = Omit<LedgerPayment, 'at' | 'day'>;
