@@ -9,6 +9,8 @@ import { tempDir } from './helpers/fixtures.js';
 import {
   helpfulComment,
   hostileText,
+  ledgerRows,
+  type ReplayReceipt,
   recordedStatuses,
   replayReaders,
   readerRowCounts,
@@ -21,6 +23,8 @@ import { runCli } from './helpers/run-cli.js';
 import { startServe, startWorkerd } from './helpers/runtimes.js';
 
 const day = 86_400_000;
+/** USDC on Base Sepolia, the replay's network. */
+const asset = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
 
 let services: Awaited<ReturnType<typeof replayServices>>;
 const readersFile = path.join(tempDir('agentdir-replay-'), 'readers.sqlite');
@@ -28,6 +32,9 @@ const reports: Record<string, ReadersReport> = {};
 const statuses: Record<string, Record<string, number>> = {};
 /** The user agents stored for the hostile reader's requests, on each runtime. */
 const hostileAgents: Record<string, string[]> = {};
+/** The payments ledger of each runtime, and the receipts its buyer was given. */
+const ledgers: Record<string, Record<string, unknown>[]> = {};
+const receipts: Record<string, ReplayReceipt[]> = {};
 
 // Every control character but the line feed that ends a line of output, and bidirectional overrides.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
@@ -49,6 +56,7 @@ beforeAll(async () => {
   const serve = await startServe(site.dist, site.keysFile, { ...env, AGENTDIR_READERS_DATABASE: readersFile });
   try {
     statuses.serve = await replayReaders(serve, context);
+    receipts.serve = context.receipts.splice(0);
   } finally {
     await serve.close();
   }
@@ -58,6 +66,7 @@ beforeAll(async () => {
   const file = openReadersDatabase(readersFile);
   const served = await readerRowCounts(file);
   hostileAgents.serve = await hostileRows(file);
+  ledgers.serve = await ledgerRows(file);
   await file.close();
 
   // workerd: the same readers, into a Miniflare D1 database read with the same queries.
@@ -67,10 +76,12 @@ beforeAll(async () => {
   });
   try {
     statuses.workerd = await replayReaders(workerd, context);
+    receipts.workerd = context.receipts.splice(0);
     const db = workerd.readers!;
     // Recorded after each answer (waitUntil): read once every row serve wrote is in.
     await settled(() => readerRowCounts(db), served);
     hostileAgents.workerd = await hostileRows(db);
+    ledgers.workerd = await ledgerRows(db);
     const now = Date.now();
     reports.workerd = await readersReport(databaseRunner(db), {
       since: new Date(now - day).toISOString(),
@@ -97,11 +108,11 @@ function expectedReport(): Omit<ReadersReport, 'period'> {
   const row = <K extends string>(key: K, name: string, requests: number, agentRequests = requests) =>
     ({ [key]: name, requests, agentRequests }) as Record<K, string> & { requests: number; agentRequests: number };
   return {
-    // 20 requests: 18 steps, and the 402 each x402 client reads before it pays.
-    totals: { requests: 20, agentRequests: 19, browserRequests: 1, readers: 8 },
+    // 24 requests: 20 steps, and the 402 (or unpaid tool call) each payer reads before it pays.
+    totals: { requests: 24, agentRequests: 23, browserRequests: 1, readers: 8 },
     agents: [
-      // The forgery, the buyer's four requests and the hostile reader's two.
-      agent('Unidentified agent', null, 'unknown', 7, 3),
+      // The forgery, the buyer's eight requests and the hostile reader's two.
+      agent('Unidentified agent', null, 'unknown', 11, 3),
       agent('ChatGPT-User', 'openai.com', 'ai-agent', 3),
       agent('ClaudeBot', 'anthropic.com', 'ai-agent', 3),
       agent('GPTBot', 'openai.com', 'ai-agent', 3),
@@ -111,16 +122,16 @@ function expectedReport(): Omit<ReadersReport, 'period'> {
       agent('Browser', null, 'browser', 1),
     ],
     formats: [
-      row('format', 'json', 7),
+      row('format', 'json', 9),
       row('format', 'markdown', 7),
-      row('format', 'mcp', 4),
+      row('format', 'mcp', 6),
       row('format', 'html', 1, 0),
       row('format', 'llms-txt', 1),
     ],
     pages: [
+      row('path', '/api/x402/data-formats', 6),
+      row('path', '/mcp', 6),
       row('path', '/api/feedback', 4),
-      row('path', '/api/x402/data-formats', 4),
-      row('path', '/mcp', 4),
       row('path', '/resources/data-formats.md', 2),
       row('path', '/resources/wire-formats.md', 2),
       row('path', '/api/resources/getting-started.json', 1),
@@ -128,19 +139,22 @@ function expectedReport(): Omit<ReadersReport, 'period'> {
       row('path', '/resources/getting-started', 1, 0),
       row('path', '/resources/getting-started.md', 1),
     ],
-    tools: [{ tool: 'search_resources', calls: 3 }],
+    tools: [
+      { tool: 'search_resources', calls: 3 },
+      { tool: 'get_resource', calls: 2 },
+    ],
     zeroResultSearches: [
       { query: hostileText, searches: 1, last: expect.any(String) },
       { query: zeroResultQuery, searches: 1, last: expect.any(String) },
     ],
     access: {
-      // The keyless read, and the 402 each x402 client read first.
-      paymentRequired: 3,
+      // The keyless read, the 402 (or unpaid call) each payer read first, and the forged payment.
+      paymentRequired: 6,
       keyedReads: 1,
-      x402Payments: 2,
+      x402Payments: 3,
       revenue: [
+        { rail: 'x402', x402Version: 2, currency: 'USDC', amount: '100000', payments: 2 },
         { rail: 'x402', x402Version: 1, currency: 'USDC', amount: '50000', payments: 1 },
-        { rail: 'x402', x402Version: 2, currency: 'USDC', amount: '50000', payments: 1 },
       ],
     },
     feedback: [
@@ -157,7 +171,7 @@ function expectedReport(): Omit<ReadersReport, 'period'> {
     daily: [
       { day: today, kind: 'ai-agent', requests: 12 },
       { day: today, kind: 'browser', requests: 1 },
-      { day: today, kind: 'unknown', requests: 7 },
+      { day: today, kind: 'unknown', requests: 11 },
     ],
   };
 }
@@ -177,6 +191,31 @@ describe.each(['serve', 'workerd'])('readers replayed on %s', (name) => {
     const { period, ...report } = reports[name]!;
     expect(report).toEqual(expectedReport());
     expect(Date.parse(period.until) - Date.parse(period.since)).toBe(day);
+  });
+
+  it('keeps each settled payment in the ledger as its receipt tells it, and none for the forged one', () => {
+    const buyer = services.context.buyer.address;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(receipts[name]!.map((receipt) => [receipt.version, receipt.channel, receipt.payer])).toEqual([
+      [1, 'http', buyer],
+      [2, 'http', buyer],
+      [2, 'mcp', buyer],
+    ]);
+    expect(ledgers[name]).toEqual(
+      receipts[name]!.map((receipt) => ({
+        rail: 'x402',
+        x402Version: receipt.version,
+        scheme: 'exact',
+        network: receipt.version === 1 ? 'base-sepolia' : 'eip155:84532',
+        asset,
+        amount: '50000',
+        payer: buyer,
+        slug: 'data-formats',
+        transaction: receipt.transaction,
+        channel: receipt.channel,
+        day: today,
+      })),
+    );
   });
 
   it('stores a hostile user agent as data', () => {

@@ -60,9 +60,9 @@ describe('a readers database that stops working', () => {
     } finally {
       await serve.close();
     }
-    // The file made again holds the whole replay (20 requests, 4 feedback messages), not the first read.
+    // The file made again holds the whole replay (24 requests, 4 feedback messages), not the first read.
     const report = reportOf(file);
-    expect(report.totals.requests).toBe(20);
+    expect(report.totals.requests).toBe(24);
     expect(report.feedback.reduce((sum, row) => sum + row.count, 0)).toBe(4);
   });
 

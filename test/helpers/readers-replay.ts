@@ -1,7 +1,9 @@
+import type { PaymentRequired } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
-import { wrapFetchWithPayment as wrapFetchWithPaymentV2, x402Client } from '@x402/fetch';
+import { decodePaymentResponseHeader, wrapFetchWithPayment as wrapFetchWithPaymentV2, x402Client } from '@x402/fetch';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { wrapFetchWithPayment } from 'x402-fetch';
+import { createPaymentHeader } from 'x402/client';
+import { decodeXPaymentResponse, wrapFetchWithPayment } from 'x402-fetch';
 import type { ReadersDatabase } from '../../src/shared/readers/database.js';
 import { startFacilitator } from './facilitator.js';
 import { hostileQuery } from './readers-seed.js';
@@ -31,10 +33,20 @@ export const zeroResultQuery = 'quantum zebra migration';
 export const helpfulComment = 'Clear steps, and the examples run.';
 export const unhelpfulComment = 'The install step is missing.';
 
+/** A payment the replay made, as its receipt tells it. */
+export interface ReplayReceipt {
+  version: 1 | 2;
+  channel: 'http' | 'mcp';
+  transaction: string;
+  payer: string;
+}
+
 export interface ReplayContext {
   directory: Awaited<ReturnType<typeof startSignatureDirectory>>;
   starterKey: string;
   buyer: PrivateKeyAccount;
+  /** The receipts of the payments settled, in order; the test empties it after each runtime. */
+  receipts: ReplayReceipt[];
 }
 
 /**
@@ -58,7 +70,12 @@ export async function replayServices(): Promise<{
       X402_NETWORK: 'base-sepolia',
       AGENTDIR_SIGNATURE_DIRECTORIES: directory.origin,
     },
-    context: { directory, starterKey: site.keys.starter, buyer: privateKeyToAccount(generatePrivateKey()) },
+    context: {
+      directory,
+      starterKey: site.keys.starter,
+      buyer: privateKeyToAccount(generatePrivateKey()),
+      receipts: [],
+    },
     close: async () => {
       await facilitator.close();
       await directory.close();
@@ -122,6 +139,54 @@ function fetchAs(runtime: Runtime, userAgent: string): typeof fetch {
     return runtime.fetch(request);
   };
 }
+
+/** A receipt as both versions' headers and the MCP result `_meta` carry it. */
+function receiptOf(version: 1 | 2, channel: ReplayReceipt['channel'], receipt: unknown): ReplayReceipt {
+  const { transaction, payer } = receipt as { transaction: string; payer: string };
+  return { version, channel, transaction, payer };
+}
+
+/** A version 1 payment whose signature was changed after signing: the facilitator refuses it. */
+const forgedPayment: Step['send'] = async (runtime, { buyer }) => {
+  const offer = await runtime.request('/api/x402/data-formats', { headers: { 'User-Agent': userAgents.buyer } });
+  const [requirements] = (JSON.parse(offer.body) as { accepts: unknown[] }).accepts;
+  const signed = JSON.parse(
+    Buffer.from(await createPaymentHeader(buyer as never, 1, requirements as never), 'base64').toString(),
+  );
+  const signature = signed.payload.signature as string;
+  signed.payload.signature = signature.replace(/.{6}$/, signature.endsWith('aaaaaa') ? 'bbbbbb' : 'aaaaaa');
+  const headers = {
+    'User-Agent': userAgents.buyer,
+    'X-PAYMENT': Buffer.from(JSON.stringify(signed)).toString('base64'),
+  };
+  return (await runtime.request('/api/x402/data-formats', { headers })).status;
+};
+
+const getResourceCall = (id: number, meta?: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'get_resource', arguments: { slug: 'data-formats' }, ...(meta ? { _meta: meta } : {}) },
+});
+
+/** A paid MCP tool call: the PaymentRequired of an unpaid call, signed by the official client, sent in `_meta`. */
+const mcpPayment: Step['send'] = async (runtime, context) => {
+  const call = async (id: number, meta?: Record<string, unknown>) => {
+    const response = await runtime.request('/mcp', {
+      method: 'POST',
+      headers: { 'User-Agent': userAgents.buyer, 'Content-Type': 'application/json', ...mcpHeaders },
+      body: JSON.stringify(getResourceCall(id, meta)),
+    });
+    return { status: response.status, result: JSON.parse(response.body).result as Record<string, any> };
+  };
+  const unpaid = await call(5);
+  const client = new x402Client().register('eip155:*', new ExactEvmScheme(context.buyer));
+  const payment = await client.createPaymentPayload(unpaid.result.structuredContent as PaymentRequired);
+  const paid = await call(6, { 'x402/payment': payment });
+  if (paid.result.isError) return 402;
+  context.receipts.push(receiptOf(2, 'mcp', paid.result._meta['x402/payment-response']));
+  return paid.status;
+};
 
 /**
  * The same readers on any runtime, each with a known answer: AI agents by user agent, a Web Bot
@@ -192,10 +257,12 @@ export const replaySteps: { step: Step; status: number }[] = [
     status: 200,
     step: {
       label: 'an x402 version 1 payment by x402-fetch',
-      send: async (runtime, { buyer }) => {
+      send: async (runtime, { buyer, receipts }) => {
         const pay = wrapFetchWithPayment(fetchAs(runtime, userAgents.buyer), buyer as never);
         const response = await pay(`${runtime.origin}/api/x402/data-formats`);
         await response.text();
+        const receipt = response.headers.get('x-payment-response');
+        if (receipt) receipts.push(receiptOf(1, 'http', decodeXPaymentResponse(receipt)));
         return response.status;
       },
     },
@@ -204,15 +271,19 @@ export const replaySteps: { step: Step; status: number }[] = [
     status: 200,
     step: {
       label: 'an x402 version 2 payment by @x402/fetch',
-      send: async (runtime, { buyer }) => {
+      send: async (runtime, { buyer, receipts }) => {
         const client = new x402Client().register('eip155:*', new ExactEvmScheme(buyer));
         const pay = wrapFetchWithPaymentV2(fetchAs(runtime, userAgents.buyer), client);
         const response = await pay(`${runtime.origin}/api/x402/data-formats`);
         await response.text();
+        const receipt = response.headers.get('payment-response');
+        if (receipt) receipts.push(receiptOf(2, 'http', decodePaymentResponseHeader(receipt)));
         return response.status;
       },
     },
   },
+  { status: 402, step: { label: 'an x402 payment with a forged signature', send: forgedPayment } },
+  { status: 200, step: { label: 'an x402 payment in an MCP tool call', send: mcpPayment } },
   {
     status: 201,
     step: {
@@ -285,8 +356,20 @@ export async function settled<T>(read: () => Promise<T>, expected: T): Promise<T
   return value;
 }
 
-/** How many events and feedback messages a readers database holds. */
+/** How many events, feedback messages and payments a readers database holds. */
 export const readerRowCounts = async (db: ReadersDatabase) => ({
   events: (await db.prepare('SELECT count(*) AS n FROM reader_events').first<{ n: number }>())!.n,
   feedback: (await db.prepare('SELECT count(*) AS n FROM reader_feedback').first<{ n: number }>())!.n,
+  payments: (await db.prepare('SELECT count(*) AS n FROM payments').first<{ n: number }>())!.n,
 });
+
+/** The payments ledger as stored, oldest first. */
+export const ledgerRows = async (db: ReadersDatabase) =>
+  (
+    await db
+      .prepare(
+        `SELECT rail, x402_version AS x402Version, scheme, network, asset, amount, payer, slug,
+          transaction_id AS "transaction", channel, day FROM payments ORDER BY at, id`,
+      )
+      .all<Record<string, unknown>>()
+  ).results;

@@ -1,5 +1,7 @@
 // One row of `reader_events` (migrations/0001_agent_readers.sql), as the worker records it.
 
+import type { SettledPayment } from './ledger-payment.js';
+
 export type ReaderKind = 'ai-agent' | 'crawler' | 'browser' | 'unknown';
 
 export type ReadFormat = 'html' | 'markdown' | 'json' | 'ndjson' | 'llms-txt' | 'mcp' | 'text' | 'other';
@@ -26,6 +28,8 @@ export interface RequestNotes {
   amount?: string;
   currency?: string;
   slug?: string;
+  /** Each payment settled while answering (an MCP batch may hold several): rows of the payments ledger. */
+  payments?: SettledPayment[];
 }
 
 export interface ReaderEvent extends ReaderIdentity, RequestNotes {

@@ -39,7 +39,14 @@ export async function payForResource(slug: string, context: ToolContext, meta: R
       settle(config.facilitatorUrl, 2, payment.payload, offeredRequirements(slug, config, context.data)),
     );
     if (!settlement.paid) return required(settlement.reason);
-    Object.assign(context.notes, settledPayment(slug, 2, config, context.data));
+    Object.assign(
+      context.notes,
+      settledPayment(slug, 2, config, context.data, {
+        receipt: settlement.receipt,
+        channel: 'mcp',
+        earlier: context.notes.payments,
+      }),
+    );
     return { kind: 'paid', receipt: { ...settlement.receipt } };
   } catch (error) {
     if (error instanceof FacilitatorError) return required(`facilitator_error: ${error.message}`);

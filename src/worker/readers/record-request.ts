@@ -1,5 +1,5 @@
 import type { ReaderEvent, RequestNotes } from '../../shared/readers/reader-event.js';
-import { pruneReaders, recordEvent } from '../../shared/readers/statements.js';
+import { pruneReaders, recordEvent, recordPayment } from '../../shared/readers/statements.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
 import { type CompiledAgentPatterns, compileAgentPatterns } from './agent-matcher.js';
@@ -37,14 +37,20 @@ async function verifiedSigner(request: Request, env: WorkerEnv): Promise<Verifie
 }
 
 /**
- * Records one answered request in the readers database (README: Know your agent readers). Runs after
- * the answer (the platform's waitUntil): a missing, full or failing database loses the event, never
- * the answer, and nothing from the request reaches SQL but as a bound parameter.
+ * Records one answered request in the readers database (README: Know your agent readers), and each
+ * payment it settled in the payments ledger. Runs after the answer (the platform's waitUntil): a
+ * missing, full or failing database loses the rows, never the answer, and nothing from the request
+ * reaches SQL but as a bound parameter.
  */
 export async function recordRequest(env: WorkerEnv, data: WorkerData, answered: AnsweredRequest): Promise<void> {
   const db = env.AGENTDIR_DB;
   const { request, response, notes, at } = answered;
   if (!db || data.readers.record === 'off' || request.method === 'OPTIONS') return;
+  // First, and apart from the event: a payment stays in the ledger even if the event cannot be kept.
+  for (const payment of notes.payments ?? [])
+    await recordPayment(db, { at, day: dayOf(at), ...payment }).catch(() => {
+      // Lost from the ledger; the settlement itself stands on its chain.
+    });
   try {
     const url = new URL(request.url);
     const identity = classifyReader(request.headers, patternsOf(data), await verifiedSigner(request, env));

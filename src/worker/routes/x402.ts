@@ -135,7 +135,10 @@ export async function x402Gateway(
       offeredRequirements(slug, config, data),
     );
     if (!settlement.paid) return refuse(settlement.reason, settlement.payer);
-    Object.assign(notes, settledPayment(slug, payment.version, config, data));
+    Object.assign(
+      notes,
+      settledPayment(slug, payment.version, config, data, { receipt: settlement.receipt, channel: 'http' }),
+    );
     const receiptHeader = x402Headers[payment.version].receipt;
     return new Response(premium.markdown, {
       status: 200,

@@ -1,3 +1,4 @@
+import type { PaymentChannel } from '../../shared/readers/ledger-payment.js';
 import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import type {
   X402PaymentRequiredPaymentRequirements,
@@ -6,6 +7,7 @@ import type {
 } from '../../schemas/types.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
+import type { SettleAnswer } from './facilitator.js';
 import { networkNamed, networks, type X402Network } from '../../shared/x402-networks.js';
 
 /** x402 version 1 `exact` payment requirements, as schemas/x402-payment-required.schema.json defines them. */
@@ -122,15 +124,41 @@ export function offeredRequirements(slug: string, config: GatewayConfig, data: W
   return { 1: paymentRequirements(slug, config, data), 2: paymentRequiredV2(slug, config, data, '').accepts[0]! };
 }
 
-/** What the readers database records of a settled x402 payment: the price in the asset's atomic units. */
-export function settledPayment(slug: string, version: 1 | 2, config: GatewayConfig, data: WorkerData): RequestNotes {
+/**
+ * What the readers database records of a settled x402 payment: on the event, the price in the asset's
+ * atomic units; in the payments ledger, the offer it paid for and who paid, as the settlement says.
+ */
+export function settledPayment(
+  slug: string,
+  version: 1 | 2,
+  config: GatewayConfig,
+  data: WorkerData,
+  {
+    receipt,
+    channel,
+    earlier = [],
+  }: { receipt: SettleAnswer; channel: PaymentChannel; earlier?: RequestNotes['payments'] },
+): RequestNotes {
   const { amount } = offer(slug, config, data);
   const usdc = networks[config.network].usdc;
+  const payment = {
+    rail: 'x402',
+    x402Version: version,
+    scheme: 'exact',
+    network: version === 1 ? config.network : networks[config.network].caip2,
+    asset: config.asset,
+    amount,
+    payer: receipt.payer ?? null,
+    slug,
+    transaction: receipt.transaction ?? null,
+    channel,
+  } as const;
   return {
     access: 'x402',
     x402Version: version,
     slug,
     amount,
     currency: config.asset.toLowerCase() === usdc.address.toLowerCase() ? 'USDC' : config.asset,
+    payments: [...earlier, payment],
   };
 }
