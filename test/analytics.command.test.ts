@@ -5,7 +5,7 @@ import { databaseRunner, readersReport } from '../src/analytics/report-queries.j
 import type { ReadersReport } from '../src/analytics/report.js';
 import { openReadersDatabase } from '../src/serve/readers-database.js';
 import { tempDir } from './helpers/fixtures.js';
-import { hostileQuery, seedReaders } from './helpers/readers-seed.js';
+import { baseUsdc, hostileQuery, seedReaders } from './helpers/readers-seed.js';
 import { runCli } from './helpers/run-cli.js';
 import { stackTraceLines } from './helpers/stack-trace.js';
 
@@ -61,6 +61,26 @@ describe('agentdir analytics', () => {
     expect(agents.stdout).toContain('ClaudeBot,anthropic.com,ai-agent,verified,2,1\r\n');
   });
 
+  it('lists each payment as CSV for accounting, and sums revenue by resource exactly, with ids kept as text', () => {
+    const payments = runCli(project, ['analytics', '--format', 'csv', '--section', 'payments']);
+    expect(payments.stderr).toBe('');
+    const lines = payments.stdout.split('\r\n');
+    expect(lines[0]).toBe('time,rail,x402 version,network,asset,amount,payer,slug,transaction,channel');
+    const payer = '0xB0B0000000000000000000000000000000000001';
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\d{4}-[^,]+,x402,2,eip155:8453,${baseUsdc},98765432109876543210,${payer},premium-guide,0x(ab){32},http$`,
+      ),
+    );
+    // The facilitator's transaction id is data: a formula in it stays text.
+    expect(lines[2]).toMatch(new RegExp(`,${payer},premium-guide,"'=HYPERLINK\\(""http://x"",""paid""\\)",mcp$`));
+    expect(lines).toHaveLength(4);
+    const byResource = runCli(project, ['analytics', '--format', 'csv', '--section', 'revenue-by-resource']);
+    expect(byResource.stdout).toBe(
+      `slug,currency,amount,payments,network,asset\r\npremium-guide,USDC,98765432109876553210,2,eip155:8453,${baseUsdc}\r\n`,
+    );
+  });
+
   it('shows readers in the terminal without letting their text move the cursor or colour the screen', () => {
     const run = runCli(project, ['analytics']);
     expect(run.code).toBe(0);
@@ -68,6 +88,10 @@ describe('agentdir analytics', () => {
       expect(run.stdout).toContain(title);
     expect(run.stdout).toMatch(/ClaudeBot\s+anthropic\.com\s+ai-agent\s+verified\s+2\s+1/);
     expect(run.stdout).toMatch(/x402\s+2\s+USDC\s+98765432109876553210\s+2/);
+    expect(run.stdout).toMatch(/premium-guide\s+USDC\s+98765432109876553210\s+2/);
+    // Payments one by one only when asked for (`--section payments`): the summary stays short.
+    expect(run.stdout).not.toContain('"paid")');
+    expect(run.stdout).not.toMatch(/^Payments$/m);
     expect(run.stdout).not.toMatch(controlCharacter);
     expect(run.stdout).toContain('=HYPERLINK("http://x")\\u001b[2J;\\u000d\\u000a');
   });

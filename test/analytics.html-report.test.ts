@@ -241,9 +241,15 @@ describe.runIf(browserAvailable)('the HTML readers report in chromium', () => {
     expect(await page.$eval('#headline dl > div:last-child .detail', (detail) => detail.textContent)).toBe(
       '74 with a key, 23 paid with x402, 12.50 USDC',
     );
-    expect((await tableRows('#access > table')).map((row) => row.slice(3))).toEqual([
+    expect((await tableRows('#access > table:first-of-type')).map((row) => row.slice(3))).toEqual([
       ['11.50 USDC', '11500000', '21'],
       ['1.00 USDC', '1000000', '2'],
+    ]);
+    // By resource, from the ledger: a resource sold on two networks has a row for each.
+    expect(await tableRows('#access > table:last-of-type')).toEqual([
+      ['pricing-tables', 'eip155:8453', '8.00 USDC', '16'],
+      ['json-api', 'eip155:8453', '3.50 USDC', '5'],
+      ['json-api', 'base', '1.00 USDC', '2'],
     ]);
     expect((await tableRows('#searches')).map((row) => row.slice(0, 2))).toEqual(
       week.zeroResultSearches.map((search) => [search.query, count(search.searches)]),
@@ -263,6 +269,7 @@ describe.runIf(browserAvailable)('the HTML readers report in chromium', () => {
       ...hostile.tools.map((tool) => tool.tool),
       ...hostile.zeroResultSearches.flatMap((search) => [search.query, search.last]),
       ...hostile.feedback.flatMap((row) => [row.page, ...row.comments]),
+      ...hostile.access.revenueByResource.flatMap((row) => [row.slug, row.network]),
     ];
     expect(strings.filter((string) => string.length >= 10_240)).toHaveLength(3);
     for (const string of strings) expect(text.includes(shownText(string)), string.slice(0, 80)).toBe(true);

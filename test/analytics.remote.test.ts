@@ -57,7 +57,9 @@ beforeAll(async () => {
   const dump = path.join(project, 'seed.sql');
   fs.writeFileSync(
     dump,
-    (await Promise.all(['reader_events', 'reader_feedback'].map((table) => insertsOf(local, table)))).flat().join('\n'),
+    (await Promise.all(['reader_events', 'reader_feedback', 'payments'].map((table) => insertsOf(local, table))))
+      .flat()
+      .join('\n'),
   );
   const seeded = await runCommand(project, node, [
     wranglerScript,
@@ -103,4 +105,27 @@ describe.skipIf(!available)('agentdir analytics through wrangler d1 execute', ()
     );
     await expect(notLoggedIn).rejects.toThrow(/not logged in to Cloudflare/);
   });
+
+  it('says to apply the new migration when the database predates the payments ledger', async () => {
+    const older = tempDir();
+    for (const name of ['wrangler.jsonc', 'worker.js'])
+      fs.copyFileSync(path.join(project, name), path.join(older, name));
+    fs.mkdirSync(path.join(older, 'migrations'));
+    fs.copyFileSync(
+      path.join(repoRoot, 'migrations', '0001_agent_readers.sql'),
+      path.join(older, 'migrations', '0001_agent_readers.sql'),
+    );
+    const applied = await runCommand(older, node, [
+      wranglerScript,
+      'd1',
+      'migrations',
+      'apply',
+      'AGENTDIR_DB',
+      '--local',
+    ]);
+    expect(applied.code, applied.stderr).toBe(0);
+    const failing = readersReport(wranglerRunner({ ...wrangler, cwd: older }), period);
+    await expect(failing).rejects.toThrow(/no payments ledger yet/);
+    await expect(failing).rejects.toThrow('`npx wrangler d1 migrations apply AGENTDIR_DB --local`');
+  }, 60_000);
 });

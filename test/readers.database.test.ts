@@ -13,7 +13,15 @@ import {
   saltForDay,
 } from '../src/shared/readers/statements.js';
 import { repoRoot, tempDir } from './helpers/fixtures.js';
-import { miniflareReadersDatabase, payment, readerEvent, readerFeedback, seedReaders } from './helpers/readers-seed.js';
+import {
+  baseUsdc,
+  hostileTransaction,
+  miniflareReadersDatabase,
+  payment,
+  readerEvent,
+  readerFeedback,
+  seedReaders,
+} from './helpers/readers-seed.js';
 
 const base = Date.parse('2026-03-02T00:00:00Z');
 const period = { since: '2026-03-01T00:00:00.000Z', until: '2026-03-09T00:00:00.000Z' };
@@ -57,8 +65,32 @@ describe('the readers database on D1 and on the local file', () => {
         paymentRequired: 1,
         keyedReads: 1,
         x402Payments: 2,
-        revenue: [{ rail: 'x402', x402Version: 2, currency: 'USDC', amount: '98765432109876553210', payments: 2 }],
+        revenue: [
+          {
+            rail: 'x402',
+            x402Version: 2,
+            currency: 'USDC',
+            amount: '98765432109876553210',
+            payments: 2,
+            network: 'eip155:8453',
+            asset: baseUsdc,
+          },
+        ],
+        revenueByResource: [
+          {
+            slug: 'premium-guide',
+            currency: 'USDC',
+            amount: '98765432109876553210',
+            payments: 2,
+            network: 'eip155:8453',
+            asset: baseUsdc,
+          },
+        ],
       });
+      expect(fromFile.payments.map((row) => [row.at, row.amount, row.transaction, row.channel])).toEqual([
+        ['2026-03-02T09:00:00.000Z', '98765432109876543210', `0x${'ab'.repeat(32)}`, 'http'],
+        ['2026-03-02T10:00:00.000Z', '10000', hostileTransaction, 'mcp'],
+      ]);
       expect(fromFile.tools).toEqual([
         { tool: 'search_resources', calls: 2 },
         { tool: 'get_resource', calls: 1 },

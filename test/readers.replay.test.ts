@@ -152,11 +152,45 @@ function expectedReport(): Omit<ReadersReport, 'period'> {
       paymentRequired: 6,
       keyedReads: 1,
       x402Payments: 3,
+      // From the ledger: the forged payment settled nothing.
       revenue: [
-        { rail: 'x402', x402Version: 2, currency: 'USDC', amount: '100000', payments: 2 },
-        { rail: 'x402', x402Version: 1, currency: 'USDC', amount: '50000', payments: 1 },
+        {
+          rail: 'x402',
+          x402Version: 2,
+          currency: 'USDC',
+          amount: '100000',
+          payments: 2,
+          network: 'eip155:84532',
+          asset,
+        },
+        {
+          rail: 'x402',
+          x402Version: 1,
+          currency: 'USDC',
+          amount: '50000',
+          payments: 1,
+          network: 'base-sepolia',
+          asset,
+        },
+      ],
+      revenueByResource: [
+        { slug: 'data-formats', currency: 'USDC', amount: '100000', payments: 2, network: 'eip155:84532', asset },
+        { slug: 'data-formats', currency: 'USDC', amount: '50000', payments: 1, network: 'base-sepolia', asset },
       ],
     },
+    payments: ['http', 'http', 'mcp'].map((channel, n) => ({
+      at: expect.any(String),
+      rail: 'x402',
+      x402Version: n === 0 ? 1 : 2,
+      scheme: 'exact',
+      network: n === 0 ? 'base-sepolia' : 'eip155:84532',
+      asset,
+      amount: '50000',
+      payer: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      slug: 'data-formats',
+      transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      channel,
+    })),
     feedback: [
       {
         page: '/resources/getting-started',
@@ -176,10 +210,11 @@ function expectedReport(): Omit<ReadersReport, 'period'> {
   };
 }
 
-/** A report without what differs from run to run: its period and the instants of the searches. */
+/** A report without what differs from run to run: its period, the instants of the searches, who paid and how. */
 const comparable = ({ period: _period, ...report }: ReadersReport) => ({
   ...report,
   zeroResultSearches: report.zeroResultSearches.map(({ last: _last, ...search }) => search),
+  payments: report.payments.map(({ at: _at, payer: _payer, transaction: _transaction, ...payment }) => payment),
 });
 
 describe.each(['serve', 'workerd'])('readers replayed on %s', (name) => {
@@ -215,6 +250,10 @@ describe.each(['serve', 'workerd'])('readers replayed on %s', (name) => {
         channel: receipt.channel,
         day: today,
       })),
+    );
+    // The report lists the same payments, with the same transactions.
+    expect(reports[name]!.payments.map((payment) => [payment.payer, payment.transaction])).toEqual(
+      receipts[name]!.map((receipt) => [buyer, receipt.transaction]),
     );
   });
 

@@ -60,10 +60,11 @@ describe('a readers database that stops working', () => {
     } finally {
       await serve.close();
     }
-    // The file made again holds the whole replay (24 requests, 4 feedback messages), not the first read.
+    // The file made again holds the whole replay (24 requests, 4 feedback messages, 3 payments), not the first read.
     const report = reportOf(file);
     expect(report.totals.requests).toBe(24);
     expect(report.feedback.reduce((sum, row) => sum + row.count, 0)).toBe(4);
+    expect(report.payments).toHaveLength(3);
   });
 
   describe('under workerd', () => {

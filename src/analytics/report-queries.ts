@@ -10,13 +10,16 @@ import type {
   FeedbackRow,
   FormatRow,
   PageRow,
+  PaymentRow,
   ReadersReport,
   ReportPeriod,
+  ResourceRevenueRow,
   RevenueRow,
   ToolRow,
   ZeroResultSearch,
 } from './report.js';
 import type { ReaderKind } from '../shared/readers/reader-event.js';
+import { assetSymbol } from './revenue-amount.js';
 
 export type Row = Record<string, unknown>;
 
@@ -27,6 +30,11 @@ export type QueryRunner = (sql: string, instants: readonly number[]) => Promise<
 export const reportLimits = { agents: 50, pages: 20, tools: 20, searches: 20, feedbackPages: 20, comments: 5 };
 
 const inPeriod = 'at >= ? AND at < ?';
+
+// Amounts are decimal strings that may pass 2^63: summed as two halves, joined exactly in JavaScript.
+const exactSum = `coalesce(sum(CAST(substr(amount, -9) AS INTEGER)), 0) AS low,
+      coalesce(sum(CAST(substr(amount, 1, max(length(amount) - 9, 0)) AS INTEGER)), 0) AS high`;
+const paidAmounts = `${inPeriod} AND amount <> '' AND amount NOT GLOB '*[^0-9]*'`;
 
 /** A runner over a D1-shaped database: the local file, or a D1 binding. */
 export function databaseRunner(db: ReadersDatabase): QueryRunner {
@@ -83,13 +91,15 @@ const queries = {
       coalesce(sum(access = 'key'), 0) AS keyedReads,
       coalesce(sum(access = 'x402'), 0) AS x402Payments
     FROM reader_events WHERE ${inPeriod}`,
-  // Amounts are decimal strings that may pass 2^63: summed as two halves, joined exactly in JavaScript.
-  revenue: `SELECT x402_version AS x402Version, currency, count(*) AS payments,
-      coalesce(sum(CAST(substr(amount, -9) AS INTEGER)), 0) AS low,
-      coalesce(sum(CAST(substr(amount, 1, max(length(amount) - 9, 0)) AS INTEGER)), 0) AS high
-    FROM reader_events
-    WHERE ${inPeriod} AND access = 'x402' AND amount <> '' AND amount NOT GLOB '*[^0-9]*'
-    GROUP BY x402_version, currency ORDER BY payments DESC, x402_version, currency`,
+  revenue: `SELECT rail, x402_version AS x402Version, network, asset, count(*) AS payments, ${exactSum}
+    FROM payments WHERE ${paidAmounts}
+    GROUP BY rail, x402_version, network, asset ORDER BY payments DESC, rail, x402_version, network, asset`,
+  revenueByResource: `SELECT slug, network, asset, count(*) AS payments, ${exactSum}
+    FROM payments WHERE ${paidAmounts}
+    GROUP BY slug, network, asset ORDER BY payments DESC, slug, network, asset`,
+  payments: `SELECT at, rail, x402_version AS x402Version, scheme, network, asset, amount, payer, slug,
+      transaction_id AS transactionId, channel
+    FROM payments WHERE ${inPeriod} ORDER BY at, id`,
   feedback: `SELECT page, coalesce(sum(rating = 'helpful'), 0) AS helpful,
       coalesce(sum(rating = 'not-helpful'), 0) AS notHelpful, avg(score) AS averageScore, count(*) AS count
     FROM reader_feedback WHERE ${inPeriod}
@@ -108,20 +118,35 @@ export async function readersReport(run: QueryRunner, period: ReportPeriod): Pro
   const instants = [Date.parse(period.since), Date.parse(period.until)];
   const query = (sql: string) => run(sql, instants);
   // Asked together, so a runner that pays per call (wrangler) can send them as one.
-  const [totals, agents, formats, pages, tools, searches, access, revenue, feedback, comments, daily] =
-    await Promise.all([
-      query(queries.totals),
-      query(queries.agents),
-      query(queries.formats),
-      query(queries.pages),
-      query(queries.tools),
-      query(queries.zeroResultSearches),
-      query(queries.access),
-      query(queries.revenue),
-      query(queries.feedback),
-      query(queries.comments),
-      query(queries.daily),
-    ]);
+  const [
+    totals,
+    agents,
+    formats,
+    pages,
+    tools,
+    searches,
+    access,
+    revenue,
+    revenueByResource,
+    payments,
+    feedback,
+    comments,
+    daily,
+  ] = await Promise.all([
+    query(queries.totals),
+    query(queries.agents),
+    query(queries.formats),
+    query(queries.pages),
+    query(queries.tools),
+    query(queries.zeroResultSearches),
+    query(queries.access),
+    query(queries.revenue),
+    query(queries.revenueByResource),
+    query(queries.payments),
+    query(queries.feedback),
+    query(queries.comments),
+    query(queries.daily),
+  ]);
   const total = totals[0] ?? {};
   const funnel = access[0] ?? {};
   return {
@@ -170,14 +195,41 @@ export async function readersReport(run: QueryRunner, period: ReportPeriod): Pro
       x402Payments: count(funnel.x402Payments),
       revenue: revenue.map(
         (row): RevenueRow => ({
-          rail: 'x402',
+          rail: String(row.rail),
           x402Version: row.x402Version === null ? null : count(row.x402Version),
-          currency: text(row.currency),
-          amount: (BigInt(count(row.high)) * 1_000_000_000n + BigInt(count(row.low))).toString(),
+          currency: assetSymbol(String(row.asset)),
+          amount: summedAmount(row),
           payments: count(row.payments),
+          network: String(row.network),
+          asset: String(row.asset),
+        }),
+      ),
+      revenueByResource: revenueByResource.map(
+        (row): ResourceRevenueRow => ({
+          slug: String(row.slug),
+          currency: assetSymbol(String(row.asset)),
+          amount: summedAmount(row),
+          payments: count(row.payments),
+          network: String(row.network),
+          asset: String(row.asset),
         }),
       ),
     } satisfies AccessFunnel,
+    payments: payments.map(
+      (row): PaymentRow => ({
+        at: new Date(count(row.at)).toISOString(),
+        rail: String(row.rail),
+        x402Version: row.x402Version === null ? null : count(row.x402Version),
+        scheme: String(row.scheme),
+        network: String(row.network),
+        asset: String(row.asset),
+        amount: String(row.amount),
+        payer: text(row.payer),
+        slug: String(row.slug),
+        transaction: text(row.transactionId),
+        channel: String(row.channel),
+      }),
+    ),
     feedback: feedback.map(
       (row): FeedbackRow => ({
         page: String(row.page),
@@ -192,6 +244,11 @@ export async function readersReport(run: QueryRunner, period: ReportPeriod): Pro
       (row): DailyRow => ({ day: String(row.day), kind: row.kind as ReaderKind, requests: count(row.requests) }),
     ),
   };
+}
+
+/** The two halves `exactSum` gives, joined: exact whatever the size. */
+function summedAmount(row: Row): string {
+  return (BigInt(count(row.high)) * 1_000_000_000n + BigInt(count(row.low))).toString();
 }
 
 function count(value: unknown): number {

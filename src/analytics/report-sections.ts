@@ -57,9 +57,40 @@ export const reportSections = {
   },
   revenue: {
     title: 'Revenue (atomic units)',
-    columns: ['rail', 'x402 version', 'currency', 'amount', 'payments'],
+    columns: ['rail', 'x402 version', 'currency', 'amount', 'payments', 'network', 'asset'],
     rows: ({ access }) =>
-      access.revenue.map((row) => [row.rail, row.x402Version, row.currency, row.amount, row.payments]),
+      access.revenue.map((row) => [
+        row.rail,
+        row.x402Version,
+        row.currency,
+        row.amount,
+        row.payments,
+        row.network,
+        row.asset,
+      ]),
+  },
+  'revenue-by-resource': {
+    title: 'Revenue by resource (atomic units)',
+    columns: ['slug', 'currency', 'amount', 'payments', 'network', 'asset'],
+    rows: ({ access }) =>
+      access.revenueByResource.map((row) => [row.slug, row.currency, row.amount, row.payments, row.network, row.asset]),
+  },
+  payments: {
+    title: 'Payments',
+    columns: ['time', 'rail', 'x402 version', 'network', 'asset', 'amount', 'payer', 'slug', 'transaction', 'channel'],
+    rows: ({ payments }) =>
+      payments.map((row) => [
+        row.at,
+        row.rail,
+        row.x402Version,
+        row.network,
+        row.asset,
+        row.amount,
+        row.payer,
+        row.slug,
+        row.transaction,
+        row.channel,
+      ]),
   },
   feedback: {
     title: 'Feedback by page',
@@ -77,3 +108,6 @@ export const reportSections = {
 export type ReportSectionName = keyof typeof reportSections;
 
 export const reportSectionNames = Object.keys(reportSections) as ReportSectionName[];
+
+/** What the terminal shows unless one section is asked for: every summary, not the payments one by one. */
+export const summarySectionNames = reportSectionNames.filter((name) => name !== 'payments');

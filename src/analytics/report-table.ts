@@ -2,12 +2,12 @@
 // database goes through `terminalText`, and long cells are cut, so no reader can disturb the screen.
 
 import type { ReadersReport } from './report.js';
-import { type Cell, type ReportSectionName, reportSectionNames, reportSections } from './report-sections.js';
+import { type Cell, type ReportSectionName, reportSections, summarySectionNames } from './report-sections.js';
 import { terminalText } from './terminal-text.js';
 
 const widest = 60;
 
-export function reportTable(report: ReadersReport, names: ReportSectionName[] = reportSectionNames): string {
+export function reportTable(report: ReadersReport, names: ReportSectionName[] = summarySectionNames): string {
   const blocks = [`Readers from ${report.period.since} to ${report.period.until}`];
   for (const name of names) {
     const section = reportSections[name];

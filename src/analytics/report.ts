@@ -43,14 +43,50 @@ export interface ZeroResultSearch {
   last: string;
 }
 
+/** What the payments ledger holds for one rail, version, network and asset. */
 export interface RevenueRow {
   /** 'x402' (and later rails). */
   rail: string;
   x402Version: number | null;
+  /** The asset's symbol where agentdir knows it ('USDC'), else its address. */
   currency: string | null;
   /** Sum of amounts in atomic units, as a decimal string. */
   amount: string;
   payments: number;
+  /** As the offer named it: 'base' in x402 version 1, its CAIP-2 id in version 2. */
+  network: string;
+  /** The asset's contract address. */
+  asset: string;
+}
+
+/** What one resource earned on one network and asset, over every rail and version. */
+export interface ResourceRevenueRow {
+  slug: string;
+  currency: string;
+  amount: string;
+  payments: number;
+  network: string;
+  asset: string;
+}
+
+/** One settled payment, for accounting. */
+export interface PaymentRow {
+  /** ISO 8601 instant. */
+  at: string;
+  rail: string;
+  x402Version: number | null;
+  scheme: string;
+  network: string;
+  asset: string;
+  /** Atomic units of the asset, as a decimal string. */
+  amount: string;
+  /** The wallet the settlement names. */
+  payer: string | null;
+  slug: string;
+  /** The settlement's transaction id. */
+  transaction: string | null;
+  /** 'http' or 'mcp'. */
+  channel: string;
 }
 
 export interface AccessFunnel {
@@ -60,7 +96,10 @@ export interface AccessFunnel {
   keyedReads: number;
   /** Reads an x402 payment opened. */
   x402Payments: number;
+  /** From the payments ledger: by rail, version, network and asset. */
   revenue: RevenueRow[];
+  /** From the payments ledger: by resource, network and asset. */
+  revenueByResource: ResourceRevenueRow[];
 }
 
 export interface FeedbackRow {
@@ -89,6 +128,8 @@ export interface ReadersReport {
   tools: ToolRow[];
   zeroResultSearches: ZeroResultSearch[];
   access: AccessFunnel;
+  /** Every payment of the period, oldest first. */
+  payments: PaymentRow[];
   feedback: FeedbackRow[];
   daily: DailyRow[];
 }

@@ -11,6 +11,11 @@ const knownDecimals = new Map<string, { symbol: string; decimals: number }>([
   ),
 ]);
 
+/** The symbol of an asset agentdir knows (`USDC` by its contract on any x402 network), else the asset as given. */
+export function assetSymbol(asset: string): string {
+  return knownDecimals.get(asset.toLowerCase())?.symbol ?? asset;
+}
+
 /**
  * `amount` (atomic units, a decimal string that may pass 2^53) in whole units of `currency` when
  * the asset is known (`1.5 USDC`), else as atomic units (`1500 atomic units of 0xabc…`).

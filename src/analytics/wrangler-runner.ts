@@ -100,6 +100,9 @@ function wranglerProblem(said: string, location: WranglerCommand['location']): s
   // A deploy (or `wrangler dev`) before `migrations apply`: the database exists, its tables do not.
   if (/no such table: reader_/i.test(text))
     return `The readers database has no tables yet: its migrations were never applied. Run \`npx wrangler d1 migrations apply AGENTDIR_DB ${location}\` in the build folder, then ${again}.`;
+  // An upgrade that added a migration, deployed before `migrations apply` ran again.
+  if (/no such table: payments/i.test(text))
+    return `The readers database has no payments ledger yet: an upgrade of agentdir added a migration that was not applied. Run \`npx wrangler d1 migrations apply AGENTDIR_DB ${location}\` in the build folder, then ${again}.`;
   const firstLines = text.split('\n').slice(0, 3).join('\n');
   return `\`wrangler d1 execute AGENTDIR_DB\` failed${firstLines ? `:\n${firstLines}` : ' without saying why.'}`;
 }

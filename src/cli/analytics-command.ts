@@ -4,7 +4,7 @@ import { reportCsv } from '../analytics/report-csv.js';
 import { readersReportHtml } from '../analytics/report-html.js';
 import { sinceInstant } from '../analytics/since.js';
 import { databaseRunner, type QueryRunner, readersReport } from '../analytics/report-queries.js';
-import { type ReportSectionName, reportSectionNames } from '../analytics/report-sections.js';
+import { type ReportSectionName, summarySectionNames } from '../analytics/report-sections.js';
 import { reportTable } from '../analytics/report-table.js';
 import { terminalJson } from '../analytics/terminal-text.js';
 import {
@@ -66,7 +66,7 @@ export async function analyticsCommand(options: AnalyticsCommandOptions): Promis
     }
     if (options.format === 'json') process.stdout.write(`${terminalJson(report)}\n`);
     else if (options.format === 'csv') process.stdout.write(reportCsv(report, options.section ?? 'agents'));
-    else process.stdout.write(reportTable(report, options.section ? [options.section] : reportSectionNames));
+    else process.stdout.write(reportTable(report, options.section ? [options.section] : summarySectionNames));
     return 0;
   } catch (error) {
     if (error instanceof WranglerError) return fail(error.message);

@@ -3,7 +3,7 @@ import type { ReadersDatabase } from '../../src/shared/readers/database.js';
 import type { LedgerPayment } from '../../src/shared/readers/ledger-payment.js';
 import type { ReaderEvent } from '../../src/shared/readers/reader-event.js';
 import type { ReaderFeedback } from '../../src/shared/readers/reader-feedback.js';
-import { recordEvent, recordFeedback } from '../../src/shared/readers/statements.js';
+import { recordEvent, recordFeedback, recordPayment } from '../../src/shared/readers/statements.js';
 import { applyReadersMigration } from './readers-migration.js';
 
 const hour = 3_600_000;
@@ -50,6 +50,9 @@ export function payment(base: number, hoursAfter: number, fields: Partial<Ledger
     ...fields,
   };
 }
+
+/** A transaction id a spreadsheet would run as a formula: ids come from the facilitator, so they are data. */
+export const hostileTransaction = '=HYPERLINK("http://x","paid")';
 
 export function readerFeedback(base: number, hoursAfter: number, fields: Partial<ReaderFeedback> = {}): ReaderFeedback {
   const at = base + hoursAfter * hour;
@@ -155,6 +158,9 @@ export async function seedReaders(db: ReadersDatabase, base: number): Promise<vo
     readerEvent(base, 12, { agent: 'Googlebot', operator: 'google.com', kind: 'crawler', reader: 'r-google' }),
   ];
   for (const event of events) await recordEvent(db, event);
+  // The ledger rows of the two paid reads above: one past 2^64, one whose transaction id is hostile.
+  await recordPayment(db, payment(base, 9, { amount: '98765432109876543210' }));
+  await recordPayment(db, payment(base, 10, { transaction: hostileTransaction, channel: 'mcp' }));
   const limit = { perReaderLimit: 10, windowMs: 24 * hour };
   await recordFeedback(db, readerFeedback(base, 13, { comment: 'Clear and short.' }), limit);
   await recordFeedback(db, readerFeedback(base, 14, { rating: 'not-helpful', score: 2, comment: hostileQuery }), limit);

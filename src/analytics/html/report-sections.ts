@@ -240,7 +240,20 @@ export function accessSection(report: ReadersReport): string {
             row.payments,
           ]),
         });
-  return section('access', 'Paid access', lede, `${figure}<h3>Revenue</h3>${revenue}`);
+  const byResource =
+    access.revenueByResource.length === 0
+      ? ''
+      : dataTable({
+          caption: 'Revenue by resource',
+          head: ['Resource', 'Network', 'Amount', 'Payments'],
+          rows: access.revenueByResource.map((row) => [
+            row.slug,
+            row.network,
+            revenueAmount(row.amount, row.currency),
+            row.payments,
+          ]),
+        });
+  return section('access', 'Paid access', lede, `${figure}<h3>Revenue</h3>${revenue}${byResource}`);
 }
 
 export function searchesSection(report: ReadersReport): string {
