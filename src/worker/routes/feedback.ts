@@ -2,7 +2,7 @@ import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import { feedbackPath } from '../../shared/routes.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
-import { readBody } from '../read-body.js';
+import { anyOrigin, preflight, readJsonBody } from '../open-route.js';
 import { storeFeedback } from '../readers/store-feedback.js';
 import { errorResponse, jsonResponse } from '../responses.js';
 
@@ -100,8 +100,6 @@ export function checkFeedback(body: unknown, data: WorkerData, requestUrl: strin
   };
 }
 
-const cors = { 'Access-Control-Allow-Origin': '*' };
-
 /** POST /api/feedback: an agent's word on a page, stored in the readers database (README: Agent feedback). */
 export async function feedbackRoute(
   request: Request,
@@ -109,34 +107,23 @@ export async function feedbackRoute(
   data: WorkerData,
   notes: RequestNotes,
 ): Promise<Response> {
-  if (request.method === 'OPTIONS')
-    return new Response(null, {
-      status: 204,
-      headers: {
-        ...cors,
-        'Access-Control-Allow-Methods': 'POST',
-        'Access-Control-Allow-Headers': 'Content-Type',
-        'Access-Control-Max-Age': '86400',
-      },
-    });
+  if (request.method === 'OPTIONS') return preflight('POST', 'Content-Type', 86400);
   if (request.method !== 'POST')
     return errorResponse(405, 'method_not_allowed', `POST a JSON body such as ${example} to ${feedbackPath}.`, {
       Allow: 'POST, OPTIONS',
-      ...cors,
+      ...anyOrigin,
     });
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? ''))
-    return errorResponse(415, 'unsupported_media_type', 'Send the feedback as Content-Type: application/json.', cors);
-  const text = await readBody(request, maxFeedbackBytes);
-  if (text === null)
-    return errorResponse(413, 'body_too_large', `The body is larger than ${maxFeedbackBytes} bytes.`, cors);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return errorResponse(400, 'invalid_json', `The body must be JSON, such as ${example}.`, cors);
-  }
-  const checked = checkFeedback(body, data, request.url);
-  if (!checked.ok) return errorResponse(422, checked.error, checked.message, cors);
+    return errorResponse(
+      415,
+      'unsupported_media_type',
+      'Send the feedback as Content-Type: application/json.',
+      anyOrigin,
+    );
+  const read = await readJsonBody(request, maxFeedbackBytes, `The body must be JSON, such as ${example}.`);
+  if (!read.ok) return read.response;
+  const checked = checkFeedback(read.body, data, request.url);
+  if (!checked.ok) return errorResponse(422, checked.error, checked.message, anyOrigin);
   const stored = await storeFeedback(request, env, checked.feedback);
   notes.slug = checked.feedback.page;
   if (stored.kind === 'limited')
@@ -144,14 +131,14 @@ export async function feedbackRoute(
       429,
       'too_many_requests',
       `This reader has sent ${stored.limit} feedback messages in the last hour; send more after ${stored.retryAfter} seconds.`,
-      { ...cors, 'Retry-After': String(stored.retryAfter) },
+      { ...anyOrigin, 'Retry-After': String(stored.retryAfter) },
     );
   // A database that is missing or failing loses the feedback, never the answer: the agent is told.
   if (stored.kind === 'lost')
     return jsonResponse(
       202,
       { received: true, stored: false, message: 'The feedback was received but could not be stored right now.' },
-      cors,
+      anyOrigin,
     );
-  return jsonResponse(201, { received: true, stored: true }, cors);
+  return jsonResponse(201, { received: true, stored: true }, anyOrigin);
 }

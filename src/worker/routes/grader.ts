@@ -2,7 +2,7 @@ import { networkFetcher, type GraderNetwork } from '../../grader/fetcher.js';
 import { gradeSite } from '../../grader/grade.js';
 import { checkTarget } from '../../grader/target-guard.js';
 import type { WorkerEnv } from '../env.js';
-import { readBody } from '../read-body.js';
+import { anyOrigin, preflight, readJsonBody } from '../open-route.js';
 import { errorResponse, jsonResponse } from '../responses.js';
 
 const maxBodyBytes = 10_000;
@@ -18,38 +18,27 @@ function hostNetwork(env: WorkerEnv): GraderNetwork {
 
 /** POST /api/grader {"url": "https://..."}: grades another site. Bad input is refused before any fetch. */
 export async function graderEndpoint(request: Request, env: WorkerEnv): Promise<Response> {
-  const cors = { 'Access-Control-Allow-Origin': '*' };
-  if (request.method === 'OPTIONS')
-    return new Response(null, {
-      status: 204,
-      headers: { ...cors, 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type' },
-    });
+  if (request.method === 'OPTIONS') return preflight('POST', 'Content-Type');
   if (request.method !== 'POST')
     return errorResponse(405, 'method_not_allowed', 'POST a JSON body {"url": "https://your.site"}.', {
       Allow: 'POST, OPTIONS',
-      ...cors,
+      ...anyOrigin,
     });
-  const text = await readBody(request, maxBodyBytes);
-  if (text === null)
-    return errorResponse(413, 'body_too_large', `The body is larger than ${maxBodyBytes} bytes.`, cors);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return errorResponse(400, 'invalid_json', 'The body must be JSON: {"url": "https://your.site"}.', cors);
-  }
+  const read = await readJsonBody(request, maxBodyBytes, 'The body must be JSON: {"url": "https://your.site"}.');
+  if (!read.ok) return read.response;
+  const body = read.body;
   const url = (body as { url?: unknown } | null)?.url;
   if (typeof body !== 'object' || body === null || Array.isArray(body) || typeof url !== 'string' || !url) {
     return errorResponse(
       400,
       'missing_url',
       'The body needs `url`: the absolute http(s) URL of the site to grade.',
-      cors,
+      anyOrigin,
     );
   }
   const target = checkTarget(url);
   if (!target.ok)
-    return errorResponse(400, 'forbidden_target', `Cannot grade ${url.slice(0, 200)}: ${target.reason}.`, cors);
+    return errorResponse(400, 'forbidden_target', `Cannot grade ${url.slice(0, 200)}: ${target.reason}.`, anyOrigin);
   const report = await gradeSite(target.url.href, networkFetcher({ allowPrivate: false, ...hostNetwork(env) }));
-  return jsonResponse(200, report, cors);
+  return jsonResponse(200, report, anyOrigin);
 }

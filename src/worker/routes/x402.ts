@@ -2,6 +2,7 @@ import type { ResourceIndex } from '../../schemas/types.js';
 import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import type { WorkerData } from '../../shared/worker-data.js';
 import type { WorkerEnv } from '../env.js';
+import { anyOrigin, preflight } from '../open-route.js';
 import { errorResponse, forMethod, jsonResponse } from '../responses.js';
 import type { SiteAssets } from '../site-assets.js';
 import { encodeBase64Json } from '../x402/base64-json.js';
@@ -45,12 +46,6 @@ function paymentRequired(
   );
 }
 
-/**
- * Any origin may pay: a payment is its own credential (no cookies), so a browser-based agent gets
- * the 402 and the receipt headers, and may send either payment header.
- */
-const cors = { 'Access-Control-Allow-Origin': '*' };
-
 /** /api/x402/<slug> with its CORS: the preflight, GET and HEAD; any other method a 405. */
 export async function x402Route(
   request: Request,
@@ -61,22 +56,14 @@ export async function x402Route(
   notes: RequestNotes,
 ): Promise<Response> {
   if (request.method === 'OPTIONS')
-    return new Response(null, {
-      status: 204,
-      headers: {
-        ...cors,
-        'Access-Control-Allow-Methods': 'GET, HEAD',
-        'Access-Control-Allow-Headers': `${x402Headers[1].payment}, ${x402Headers[2].payment}`,
-        'Access-Control-Max-Age': '86400',
-      },
-    });
+    return preflight('GET, HEAD', `${x402Headers[1].payment}, ${x402Headers[2].payment}`, 86400);
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return errorResponse(405, 'method_not_allowed', `/api/x402/${slug} answers GET, HEAD and OPTIONS only.`, {
       Allow: 'GET, HEAD, OPTIONS',
-      ...cors,
+      ...anyOrigin,
     });
   const response = await x402Gateway(request, env, data, site, slug, notes);
-  for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(anyOrigin)) response.headers.set(name, value);
   return forMethod(request, response);
 }
 
