@@ -44,8 +44,18 @@ export function agentListFile(): string {
   }
 }
 
-/** The installed crawler list as the worker's patterns. */
+let loaded: AgentPattern[] | undefined;
+
+/**
+ * The installed crawler list as the worker's patterns: read once per process (a 440 KB file), as the
+ * compiler key that covers it is computed once (src/cache/compiler-key.ts).
+ */
 export function loadAgentPatterns(): AgentPattern[] {
+  loaded ??= readAgentPatterns();
+  return loaded;
+}
+
+function readAgentPatterns(): AgentPattern[] {
   const file = agentListFile();
   let entries: unknown;
   try {
