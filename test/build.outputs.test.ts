@@ -447,6 +447,12 @@ describe('pricing and payment', () => {
 });
 
 describe('discovery and license files', () => {
+  it('tells agents in llms.txt where and how to send feedback on a page', () => {
+    expect(text('llms.txt')).toContain(
+      `Did a page help? POST JSON {"page": "its URL", "rating": "helpful" or "not-helpful", "comment": "optional"} to ${base}/api/feedback.`,
+    );
+  });
+
   it('writes llms.txt in the llmstxt.org shape with absolute .md links, premium marked, and an Optional section', () => {
     const llms = text('llms.txt');
     const lines = llms.split('\n');
