@@ -2,6 +2,7 @@
 // drawn here, at render time; the page loads nothing and runs nothing (its Content-Security-Policy
 // says so too), reads in light and dark, prints, and gives every figure in a table as well.
 
+import { plural } from '../util/text.js';
 import { escapeHtml } from '../util/xml.js';
 import type { ReadersReport } from './report.js';
 import { headlineSection } from './html/headline.js';
@@ -36,7 +37,7 @@ function periodText(report: ReadersReport): string {
   const first = new Date(since).toISOString().slice(0, 10);
   const last = new Date(until - 1).toISOString().slice(0, 10);
   const days = Math.ceil((until - since) / 86_400_000);
-  return first === last ? `${first} (UTC)` : `${first} to ${last} (UTC), ${days} days`;
+  return first === last ? `${first} (UTC)` : `${first} to ${last} (UTC), ${plural(days, 'day')}`;
 }
 
 function siteLink(options: ReportHtmlOptions): string {

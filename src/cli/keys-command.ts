@@ -1,3 +1,4 @@
+import { plural } from '../util/text.js';
 import { Command, Option } from 'commander';
 import { emptyExportError } from '../keys/empty-export.js';
 import { exportKv, exportSecret, KeyFileError, newKey, readKeyFile } from '../keys/key-file.js';
@@ -10,7 +11,6 @@ import { keyTiers, type KeyTier } from '../shared/key-hash.js';
 import { displayPath } from '../util/paths.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The key file for a command that needs one to exist: only `create` may start a new file. */
 function existingKeyFile(flag: string | undefined, command: string): string {

@@ -36,3 +36,8 @@ const foldableRuns = /[\s\u0000-\u001f\u007f-\u009f]+/g;
 export function oneLine(text: string): string {
   return foldable.test(text) ? text.replace(foldableRuns, ' ').trim() : text;
 }
+
+/** `count` and the noun, plural unless the count is one: "1 key", "3 keys", "2 queries" with `many`. */
+export function plural(count: number | string, one: string, many = `${one}s`): string {
+  return `${count} ${Number(String(count).replace(/,/g, '')) === 1 ? one : many}`;
+}

@@ -1,5 +1,6 @@
 // The figures at the top of the report: what a publisher wants to know before any chart.
 
+import { plural } from '../../util/text.js';
 import { escapeHtml } from '../../util/xml.js';
 import type { ReadersReport } from '../report.js';
 import { revenueTotals } from '../revenue-amount.js';
@@ -31,7 +32,7 @@ function headlines(report: ReadersReport): Headline[] {
     {
       name: 'Searches with no results',
       value: formatCount(searches),
-      detail: `${formatCount(report.zeroResultSearches.length)} different queries`,
+      detail: plural(formatCount(report.zeroResultSearches.length), 'different query', 'different queries'),
     },
     { name: '402 answers', value: formatCount(access.paymentRequired), detail: 'premium reads asked to pay' },
     {
