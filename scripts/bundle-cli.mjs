@@ -18,7 +18,7 @@ const { metafile } = await build({
   entryPoints: {
     cli: 'lib/cli/main.js',
     'parse-worker': 'lib/content/parse-worker.js',
-    'render-worker': 'lib/build/render-worker.js',
+    'render-worker': 'lib/compile/render-worker.js',
   },
   outdir,
   bundle: true,

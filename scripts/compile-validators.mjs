@@ -55,7 +55,7 @@ fs.writeFileSync(
 // The MCP registry's server.json schema (vendored, draft-07), which every build checks the server.json
 // it writes against: compiled here once too.
 const { mcpRegistrySchemaFile, mcpRegistryCheckOptions } = await import(
-  new URL('../lib/emit/mcp-registry-schema.js', import.meta.url).href
+  new URL('../lib/emit/helpers/mcp-registry-schema.js', import.meta.url).href
 );
 const registryAjv = new (require('ajv').default)({
   ...mcpRegistryCheckOptions,
@@ -72,9 +72,9 @@ fs.writeFileSync(
 // with the digest of each source file, so a build uses them without starting esbuild while those
 // files are unchanged (src/util/prebundled.ts).
 const { browserScriptEntries, bundleBrowserScript } = await import(
-  new URL('../lib/emit/hashed-asset.js', import.meta.url).href
+  new URL('../lib/emit/helpers/hashed-asset.js', import.meta.url).href
 );
-const { bundleWorkerCode } = await import(new URL('../lib/build/bundle-worker.js', import.meta.url).href);
+const { bundleWorkerCode } = await import(new URL('../lib/compile/bundle-worker.js', import.meta.url).href);
 const { prebundledFile } = await import(new URL('../lib/util/prebundled.js', import.meta.url).href);
 const bundled = { worker: await bundleWorkerCode() };
 for (const name of Object.keys(browserScriptEntries)) bundled[name] = bundleBrowserScript(name);

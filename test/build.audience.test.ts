@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoPremiumLeak, PremiumLeakError } from '../src/build/premium-guard.js';
+import { assertNoPremiumLeak, PremiumLeakError } from '../src/compile/premium-guard.js';
 import { loadContent } from '../src/content/load-content.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';

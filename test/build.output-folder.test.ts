@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
-import { checkOutputFolder } from '../src/build/output-folder-guard.js';
+import { build } from '../src/compile/build.js';
+import { checkOutputFolder } from '../src/compile/output-folder-guard.js';
 import { buildFixture, testEpoch } from './helpers/build-fixture.js';
 import { fixturesDir, readTree, tempDir } from './helpers/fixtures.js';
 import { runCli } from './helpers/run-cli.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bundleWorkerCode } from '../src/build/bundle-worker.js';
-import { browserScriptEntries, bundleBrowserScript, type BrowserScriptName } from '../src/emit/hashed-asset.js';
+import { bundleWorkerCode } from '../src/compile/bundle-worker.js';
+import { browserScriptEntries, bundleBrowserScript, type BrowserScriptName } from '../src/emit/helpers/hashed-asset.js';
 import { prebundled } from '../src/util/prebundled.js';
 
 // lib/prebundled.json is what `npm run compile` wrote (scripts/compile-validators.mjs), so this runs

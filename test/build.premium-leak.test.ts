@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertNoPremiumLeak, distinctiveSentences, PremiumLeakError } from '../src/build/premium-guard.js';
+import { assertNoPremiumLeak, distinctiveSentences, PremiumLeakError } from '../src/compile/premium-guard.js';
 import { loadContent } from '../src/content/load-content.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { fixturesDir, readTree, repoRoot } from './helpers/fixtures.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
+import { build } from '../src/compile/build.js';
 import { buildFixture, testEpoch } from './helpers/build-fixture.js';
 import { fixturesDir, readJson, readTree, tempDir } from './helpers/fixtures.js';
 

@@ -61,7 +61,7 @@ describe('a broken custom template', () => {
   });
 
   it('is reported the same way when a render thread meets it', () => {
-    // Enough resources that the pages after the first few dozen render on threads (src/build/document-outputs.ts).
+    // Enough resources that the pages after the first few dozen render on threads (src/compile/document-outputs.ts).
     const content = path.join(tempDir(), 'content');
     generate(content, { shape: 'directory', resources: 200, clusters: 1, articlesPerCluster: 1 });
     const template = useTemplates(content, 'broken-templates/runtime');

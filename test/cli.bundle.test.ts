@@ -6,7 +6,7 @@ import { build as esbuild } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../scripts/bench/generate.mjs';
 import { commonJsDynamicImports } from '../scripts/commonjs-dynamic-imports.mjs';
-import { build } from '../src/build/build.js';
+import { build } from '../src/compile/build.js';
 import { testEpoch } from './helpers/build-fixture.js';
 import { cliPath, fixturesDir, readTree, repoRoot, tempDir } from './helpers/fixtures.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
+import { build } from '../src/compile/build.js';
 import { testEpoch } from './helpers/build-fixture.js';
 import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
 

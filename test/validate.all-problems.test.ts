@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
+import { build } from '../src/compile/build.js';
 import { loadContent } from '../src/content/load-content.js';
 import type { Problem } from '../src/errors/problem.js';
 import { copyFixture, fixturesDir, tempDir } from './helpers/fixtures.js';

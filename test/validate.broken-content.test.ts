@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
+import { build } from '../src/compile/build.js';
 import { loadContent } from '../src/content/load-content.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, fixturesDir, readTree, tempDir } from './helpers/fixtures.js';

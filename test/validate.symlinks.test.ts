@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
+import { build } from '../src/compile/build.js';
 import { loadContent } from '../src/content/load-content.js';
 import { testEpoch } from './helpers/build-fixture.js';
 import { cliPath, copyFixture, repoRoot, tempDir } from './helpers/fixtures.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { workerRoutePatterns } from '../src/shared/routes.js';
-import { workerCodeBudget } from '../src/build/worker-budget.js';
+import { workerCodeBudget } from '../src/compile/worker-budget.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { fixturesDir } from './helpers/fixtures.js';
 import { readWranglerConfig } from './helpers/runtimes.js';

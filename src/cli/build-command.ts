@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { ProblemFormat } from '../errors/format.js';
 import type { GraderReport } from '../grader/report.js';
 import { displayPath } from '../util/paths.js';
-import { baseUrlProblem, sourceDateEpochProblem } from '../build/option-problems.js';
+import { baseUrlProblem, sourceDateEpochProblem } from '../compile/option-problems.js';
 import { printProblems } from './print-problems.js';
 import { phaseLine } from './phase-line.js';
-import { workerCodeBudget } from '../build/worker-budget.js';
+import { workerCodeBudget } from '../compile/worker-budget.js';
 import { createProgress } from './progress.js';
 import { ParseCacheLostError } from '../markdown/stored-markdown.js';
 import type { Problem } from '../errors/problem.js';
@@ -63,7 +63,7 @@ export async function buildCommand(givenContentDir: string | undefined, options:
   if (!folders.ok) return refuse(folders.problems, options.out ?? 'dist');
   const { contentDir, outDir } = folders;
   // Before any work: a folder the build may not replace is refused with nothing touched.
-  const { checkOutputFolder } = await import('../build/output-folder-guard.js');
+  const { checkOutputFolder } = await import('../compile/output-folder-guard.js');
   const unsafe =
     baseUrlProblem(options.baseUrl) ??
     sourceDateEpochProblem(sourceDateEpoch) ??
@@ -73,7 +73,7 @@ export async function buildCommand(givenContentDir: string | undefined, options:
   // With the cache on, a build whose inputs are unchanged is done before the compiler is even loaded.
   let key: string | null | undefined;
   if (cacheDir) {
-    const { checkUpToDate } = await import('../build/up-to-date.js');
+    const { checkUpToDate } = await import('../compile/up-to-date.js');
     const checked = checkUpToDate({
       contentDir,
       outDir,
@@ -100,7 +100,7 @@ export async function buildCommand(givenContentDir: string | undefined, options:
     }
   }
 
-  const { build } = await import('../build/build.js');
+  const { build } = await import('../compile/build.js');
   const progress = createProgress({ ...(options.quiet || options.json ? { quiet: true } : {}) });
   let result: Awaited<ReturnType<typeof build>>;
   try {

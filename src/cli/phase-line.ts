@@ -1,4 +1,4 @@
-import type { PhaseTime } from '../build/phase-timer.js';
+import type { PhaseTime } from '../compile/phase-timer.js';
 
 /** One `--timings` line: the phase name, then its milliseconds right-aligned; `indent` marks a part of the phase above. */
 export function phaseLine(phase: PhaseTime, indent = ''): string {

@@ -8,7 +8,7 @@ import type { EditSession } from '../serve/edit-session.js';
 import { ServeError, startServer } from '../serve/server.js';
 import { workerEnvironment } from '../serve/worker-env.js';
 import { displayPath } from '../util/paths.js';
-import { baseUrlProblem, sourceDateEpochProblem } from '../build/option-problems.js';
+import { baseUrlProblem, sourceDateEpochProblem } from '../compile/option-problems.js';
 import { projectFolders } from '../project/project-folders.js';
 import { contentGivenAsBuild } from '../serve/content-given-as-build.js';
 
@@ -63,7 +63,7 @@ export async function serveCommand(givenDist: string | undefined, options: Serve
     const keysFile = keyFilePath(options.keysFile);
     if (options.watch) {
       // Watch mode builds into `dist`: refuse a folder a build may not replace before anything else.
-      const { checkOutputFolder } = await import('../build/output-folder-guard.js');
+      const { checkOutputFolder } = await import('../compile/output-folder-guard.js');
       const unsafe =
         baseUrlProblem(options.baseUrl) ??
         sourceDateEpochProblem(sourceDateEpoch) ??

@@ -3,8 +3,8 @@ import { loadContent } from '../content/load-content.js';
 import { reviewDateOf } from '../content/stale-check.js';
 import type { ProblemFormat } from '../errors/format.js';
 import { isError } from '../errors/problem.js';
-import { baseUrlProblem, sourceDateEpochProblem } from '../build/option-problems.js';
-import { PhaseTimer } from '../build/phase-timer.js';
+import { baseUrlProblem, sourceDateEpochProblem } from '../compile/option-problems.js';
+import { PhaseTimer } from '../compile/phase-timer.js';
 import { printProblems } from './print-problems.js';
 import { projectFolders } from '../project/project-folders.js';
 import { phaseLine } from './phase-line.js';
@@ -39,7 +39,7 @@ export async function validateCommand(
   if (cacheDir) {
     // Digests every input the way a build's up-to-date check does (files whose status is unchanged
     // are not read), into the same remembered table, so the parse finds cached documents unread.
-    const { inputKey } = await import('../build/up-to-date.js');
+    const { inputKey } = await import('../compile/up-to-date.js');
     inputKey({ contentDir, cacheDir });
     timer.mark('digest');
   }

@@ -4,7 +4,7 @@ import type { AgentCard } from '../schemas/types.js';
 import { oneLine } from '../util/text.js';
 import type { EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
-import { contentQueries } from './representative-queries.js';
+import { contentQueries } from './helpers/representative-queries.js';
 
 /**
  * /.well-known/agent-card.json: the directory as an A2A agent card (protocol 1.0, in the JSON form

@@ -3,7 +3,7 @@ import type { ArdManifest } from '../schemas/types.js';
 import type { EmitContext } from './context.js';
 import { openApiJsonType } from './openapi/api-catalog.js';
 import { jsonFile, type OutputFile } from './output.js';
-import { contentQueries } from './representative-queries.js';
+import { contentQueries } from './helpers/representative-queries.js';
 import { serverCard } from './server-card.js';
 import { publishedSkills, skillArtifactPath } from './skills.js';
 

@@ -1,16 +1,16 @@
 import { agentView, forAgents } from '../content/agent-view.js';
 import type { Article, Cluster } from '../content/model.js';
-import { articleJson, articleMarkdown, clusterArticles, resourcesBySlugOf } from './article-json.js';
+import { articleJson, articleMarkdown, clusterArticles, resourcesBySlugOf } from './helpers/article-json.js';
 import type { EmitContext } from './context.js';
-import { articleJsonLd } from './json-ld.js';
-import { articleItem, resourceItem, tagLinks } from './listing-items.js';
+import { articleJsonLd } from './helpers/json-ld.js';
+import { articleItem, resourceItem, tagLinks } from './helpers/listing-items.js';
 import { jsonFile, ndjsonFile, type OutputFile } from './output.js';
-import { breadcrumbTrail, pageData, shareControls } from './page-data.js';
-import { pagePaths } from './page-paths.js';
-import { readableHtml, readingMinutes } from './readable-html.js';
+import { breadcrumbTrail, pageData, shareControls } from './helpers/page-data.js';
+import { pagePaths } from './helpers/page-paths.js';
+import { readableHtml, readingMinutes } from './helpers/readable-html.js';
 import { bodyHtml } from '../markdown/stored-markdown.js';
-import { tableOfContents } from './table-of-contents.js';
-import { filesRenderer } from './shown-documents.js';
+import { tableOfContents } from './helpers/table-of-contents.js';
+import { filesRenderer } from './helpers/shown-documents.js';
 
 function articleHtml(article: Article, cluster: Cluster, context: EmitContext): string {
   const { urls, model } = context;

@@ -1,10 +1,10 @@
-import { resourcesBySlugOf } from './article-json.js';
+import { resourcesBySlugOf } from './helpers/article-json.js';
 import type { EmitContext } from './context.js';
-import { categoryEntries, resourceItem } from './listing-items.js';
+import { categoryEntries, resourceItem } from './helpers/listing-items.js';
 import type { OutputFile } from './output.js';
-import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
-import { pageFile, pagePaths } from './page-paths.js';
-import { listingFile } from './shown-documents.js';
+import { breadcrumbTrail, listingHead, pageData } from './helpers/page-data.js';
+import { pageFile, pagePaths } from './helpers/page-paths.js';
+import { listingFile } from './helpers/shown-documents.js';
 
 /** The page of one category with resources, at /categories/<id>. */
 export function categoryPage(category: ReturnType<typeof categoryEntries>[number], context: EmitContext): OutputFile {

@@ -1,11 +1,11 @@
 import type { Cluster } from '../content/model.js';
-import { clusterArticles } from './article-json.js';
+import { clusterArticles } from './helpers/article-json.js';
 import type { EmitContext } from './context.js';
-import { articleItem } from './listing-items.js';
+import { articleItem } from './helpers/listing-items.js';
 import type { OutputFile } from './output.js';
-import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
-import { pageFile, pagePaths } from './page-paths.js';
-import { listingMarkdown } from './listing-markdown.js';
+import { breadcrumbTrail, listingHead, pageData } from './helpers/page-data.js';
+import { pageFile, pagePaths } from './helpers/page-paths.js';
+import { listingMarkdown } from './helpers/listing-markdown.js';
 import { publicPaths } from '../shared/public-paths.js';
 
 /** What a cluster's page and its Markdown twin share: its guides as listed, and its description. */

@@ -1,8 +1,8 @@
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import type { SchemaRegistry } from '../schemas/registry.js';
 import type { PageRenderer } from '../templates/page-renderer.js';
-import type { SearchPartStore } from './search-part.js';
-import type { SiteUrls } from './urls.js';
+import type { SearchPartStore } from './helpers/search-part.js';
+import type { SiteUrls } from './helpers/urls.js';
 
 /** What every emitter receives: the checked content and the means to address, validate and render it. */
 export interface EmitContext {

@@ -1,7 +1,7 @@
 import type { Resource } from '../content/model.js';
 import { estimateTokens, type EmitContext, partKey } from './context.js';
 import { assertValid, type KeyedRecord, keyedNdjsonFile, type OutputFile } from './output.js';
-import { resourceCore, resourceSources } from './resource-json.js';
+import { resourceCore, resourceSources } from './helpers/resource-json.js';
 import type { CorpusRecord, CorpusRecordMeta, CorpusRecordResource } from '../schemas/types.js';
 import { jsonText } from '../util/json-text.js';
 

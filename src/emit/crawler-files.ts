@@ -2,7 +2,7 @@ import { oneLine } from '../util/text.js';
 import { escapeXml } from '../util/xml.js';
 import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
-import { pagePaths, pageUrl } from './page-paths.js';
+import { pagePaths, pageUrl } from './helpers/page-paths.js';
 
 /** The sitemap protocol's limit of URLs per file. */
 export const sitemapLimit = 50_000;

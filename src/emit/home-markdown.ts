@@ -1,15 +1,15 @@
 import type { Resource } from '../content/model.js';
 import { publicPaths } from '../shared/public-paths.js';
-import { clusterArticles, resourcesBySlugOf } from './article-json.js';
+import { clusterArticles, resourcesBySlugOf } from './helpers/article-json.js';
 import type { EmitContext } from './context.js';
-import { categoryEntries } from './listing-items.js';
-import { linkText } from './markdown-text.js';
-import { mcpInstall } from './mcp-install.js';
+import { categoryEntries } from './helpers/listing-items.js';
+import { linkText } from './helpers/markdown-text.js';
+import { mcpInstall } from './helpers/mcp-install.js';
 import { oneLine } from '../util/text.js';
 import type { OutputFile } from './output.js';
-import { pagePaths, pageUrl } from './page-paths.js';
+import { pagePaths, pageUrl } from './helpers/page-paths.js';
 import { homeResourcesPerCategory } from './pages.js';
-import { agentIndexLine } from './resource-json.js';
+import { agentIndexLine } from './helpers/resource-json.js';
 
 /** A list line: `- [title](url): description`, the description left out when there is none. */
 function item(title: string, url: string, description?: string): string {

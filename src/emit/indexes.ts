@@ -1,11 +1,11 @@
 import type { Article, Resource } from '../content/model.js';
-import { articleRef, clusterArticles } from './article-json.js';
+import { articleRef, clusterArticles } from './helpers/article-json.js';
 import { estimateTokens, type EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
-import { premiumFields, resourceCore } from './resource-json.js';
+import { premiumFields, resourceCore } from './helpers/resource-json.js';
 import { searchWeights } from '../shared/search-rank.js';
 import type { ArticleIndex, ResourceIndex, SearchIndex } from '../schemas/types.js';
-import type { SiteUrls } from './urls.js';
+import type { SiteUrls } from './helpers/urls.js';
 
 /** /api/resources.json (openapi.json `listResources`): every resource, premium ones with their price. */
 export function resourceIndex(context: EmitContext): ResourceIndex {

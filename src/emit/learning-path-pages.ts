@@ -1,13 +1,13 @@
 import type { LearningPath, Resource } from '../content/model.js';
-import { resourcesBySlugOf } from './article-json.js';
+import { resourcesBySlugOf } from './helpers/article-json.js';
 import type { EmitContext } from './context.js';
-import { resourceItem } from './listing-items.js';
+import { resourceItem } from './helpers/listing-items.js';
 import type { OutputFile } from './output.js';
-import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
-import { pageFile, pagePaths } from './page-paths.js';
-import { listingMarkdown } from './listing-markdown.js';
+import { breadcrumbTrail, listingHead, pageData } from './helpers/page-data.js';
+import { pageFile, pagePaths } from './helpers/page-paths.js';
+import { listingMarkdown } from './helpers/listing-markdown.js';
 import { publicPaths } from '../shared/public-paths.js';
-import { readingMinutes } from './readable-html.js';
+import { readingMinutes } from './helpers/readable-html.js';
 
 /** What a learning path's page and its Markdown twin share: its steps as listed, reading time and description. */
 function pathListing(learningPath: LearningPath, context: EmitContext, bySlug: Map<string, Resource>) {

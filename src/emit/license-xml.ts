@@ -1,7 +1,7 @@
 import { escapeXml } from '../util/xml.js';
 import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
-import { premiumOffer } from './resource-json.js';
+import { premiumOffer } from './helpers/resource-json.js';
 
 /**
  * /license.xml in RSL 1.0 (namespace https://rslstandard.org/rsl). Premium resources come first with

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Article, Resource } from '../content/model.js';
-import { feedbackNote } from './feedback-note.js';
-import { agentMarkdownBody } from './agent-links.js';
+import { feedbackNote } from './helpers/feedback-note.js';
+import { agentMarkdownBody } from './helpers/agent-links.js';
 import { type EmitContext, estimateTokens, partKey } from './context.js';
-import { type LlmsSection, llmsLink, llmsSections, splitSection } from './llms-sections.js';
+import { type LlmsSection, llmsLink, llmsSections, splitSection } from './helpers/llms-sections.js';
 import { oneLine } from '../util/text.js';
 import type { KeyedPart, OutputFile } from './output.js';
 

@@ -4,7 +4,7 @@ import { OutputProblemError } from '../errors/output-problem-error.js';
 import { publicPaths } from '../shared/public-paths.js';
 import { displayPath } from '../util/paths.js';
 import type { EmitContext } from './context.js';
-import { mcpRegistryServerValidator, mcpRegistrySchemaId } from './mcp-registry-schema.js';
+import { mcpRegistryServerValidator, mcpRegistrySchemaId } from './helpers/mcp-registry-schema.js';
 import type { OutputFile } from './output.js';
 import { jsonText } from '../util/json-text.js';
 import { serverCard } from './server-card.js';

@@ -1,10 +1,10 @@
-import { clusterArticles, resourcesBySlugOf } from './article-json.js';
+import { clusterArticles, resourcesBySlugOf } from './helpers/article-json.js';
 import type { EmitContext } from './context.js';
-import { homeJsonLd } from './json-ld.js';
-import { articleItem, categoryEntries, resourceItem } from './listing-items.js';
+import { homeJsonLd } from './helpers/json-ld.js';
+import { articleItem, categoryEntries, resourceItem } from './helpers/listing-items.js';
 import type { OutputFile } from './output.js';
-import { copyPageScript, pageData } from './page-data.js';
-import { pagePaths } from './page-paths.js';
+import { copyPageScript, pageData } from './helpers/page-data.js';
+import { pagePaths } from './helpers/page-paths.js';
 import { siteTags } from './tag-pages.js';
 
 /** Resources the home page lists under each category (a site of 4,000 would make it 300 KB otherwise). */

@@ -3,8 +3,8 @@ import { oneLine } from '../util/text.js';
 import { publicPaths } from '../shared/public-paths.js';
 import type { EmitContext } from './context.js';
 import type { OutputFile } from './output.js';
-import { premiumPreviewPage } from './paywall-page.js';
-import { agentIndexLine, premiumOffer } from './resource-json.js';
+import { premiumPreviewPage } from './helpers/paywall-page.js';
+import { agentIndexLine, premiumOffer } from './helpers/resource-json.js';
 
 /** The Markdown twin of a premium resource's preview page: public facts only, and how to get the body. */
 export function premiumPreviewMarkdown(resource: Resource, context: EmitContext): string {

@@ -1,16 +1,16 @@
 import { forAgents } from '../content/agent-view.js';
 import type { Resource } from '../content/model.js';
 import type { EmitContext } from './context.js';
-import { resourceJsonLd } from './json-ld.js';
-import { articleItem, categoryLink, resourceItem } from './listing-items.js';
+import { resourceJsonLd } from './helpers/json-ld.js';
+import { articleItem, categoryLink, resourceItem } from './helpers/listing-items.js';
 import { jsonFile, type OutputFile } from './output.js';
-import { breadcrumbTrail, pageData, shareControls } from './page-data.js';
-import { pagePaths } from './page-paths.js';
-import { readableHtml, readingMinutes } from './readable-html.js';
+import { breadcrumbTrail, pageData, shareControls } from './helpers/page-data.js';
+import { pagePaths } from './helpers/page-paths.js';
+import { readableHtml, readingMinutes } from './helpers/readable-html.js';
 import { bodyHtml } from '../markdown/stored-markdown.js';
-import { resourceJson, resourceMarkdown } from './resource-json.js';
-import { tableOfContents } from './table-of-contents.js';
-import { filesRenderer } from './shown-documents.js';
+import { resourceJson, resourceMarkdown } from './helpers/resource-json.js';
+import { tableOfContents } from './helpers/table-of-contents.js';
+import { filesRenderer } from './helpers/shown-documents.js';
 
 /** Learning paths that include a resource, with its place in each. */
 function pathsThrough(resource: Resource, context: EmitContext) {

@@ -14,8 +14,8 @@ import { jsonText } from '../util/json-text.js';
 import type { EmitContext } from './context.js';
 import { articleRow, resourceRow } from './indexes.js';
 import type { OutputFile } from './output.js';
-import { type HeadExtra, makeSearchPart, searchPartKey } from './search-part.js';
-import type { SearchView } from './search-passages.js';
+import { type HeadExtra, makeSearchPart, searchPartKey } from './helpers/search-part.js';
+import type { SearchView } from './helpers/search-passages.js';
 
 /**
  * Documents per chunk file: the chunks of a query's best hits are all it reads of the documents.

@@ -1,13 +1,13 @@
 import { searchRoots } from '../shared/search/index-format.js';
 import { jsonForScript } from '../templates/page-renderer.js';
 import type { EmitContext } from './context.js';
-import { browserScript, type HashedAsset } from './hashed-asset.js';
-import { searchPageJsonLd } from './json-ld.js';
-import { accessHref } from './listing-items.js';
+import { browserScript, type HashedAsset } from './helpers/hashed-asset.js';
+import { searchPageJsonLd } from './helpers/json-ld.js';
+import { accessHref } from './helpers/listing-items.js';
 import type { OutputFile } from './output.js';
-import { premiumOffer } from './resource-json.js';
-import { breadcrumbTrail, pageData, sitePath } from './page-data.js';
-import { pageFile, pagePaths, pageUrl } from './page-paths.js';
+import { premiumOffer } from './helpers/resource-json.js';
+import { breadcrumbTrail, pageData, sitePath } from './helpers/page-data.js';
+import { pageFile, pagePaths, pageUrl } from './helpers/page-paths.js';
 
 /** The search page's script, which searches the full-text index in the reader's browser. */
 export function searchScript(): HashedAsset {

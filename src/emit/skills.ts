@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { EmitContext } from './context.js';
-import { directorySkill } from './directory-skill.js';
+import { directorySkill } from './helpers/directory-skill.js';
 import { jsonFile, type OutputFile } from './output.js';
-import { tarGz } from './tar-gz.js';
+import { tarGz } from './helpers/tar-gz.js';
 import type { AgentSkillsIndex, LegacySkillsIndex } from '../schemas/types.js';
 
 // Agent skills (README: Agent skills): the generated skill and those of the `skills/` folder, listed

@@ -1,5 +1,5 @@
 import type { EmitContext } from './context.js';
-import { hashedAsset, type HashedAsset } from './hashed-asset.js';
+import { hashedAsset, type HashedAsset } from './helpers/hashed-asset.js';
 import type { OutputFile } from './output.js';
 
 const built = new WeakMap<EmitContext, HashedAsset>();

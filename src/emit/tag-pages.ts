@@ -1,11 +1,11 @@
 import type { Article, Resource } from '../content/model.js';
 import { byString } from '../util/compare.js';
 import type { EmitContext } from './context.js';
-import { articleItem, resourceItem } from './listing-items.js';
+import { articleItem, resourceItem } from './helpers/listing-items.js';
 import type { OutputFile } from './output.js';
-import { breadcrumbTrail, listingHead, pageData } from './page-data.js';
-import { pageFile, pagePaths } from './page-paths.js';
-import { listingFile } from './shown-documents.js';
+import { breadcrumbTrail, listingHead, pageData } from './helpers/page-data.js';
+import { pageFile, pagePaths } from './helpers/page-paths.js';
+import { listingFile } from './helpers/shown-documents.js';
 
 export interface SiteTag {
   tag: string;

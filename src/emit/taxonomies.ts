@@ -1,4 +1,4 @@
-import { resourcesBySlugOf } from './article-json.js';
+import { resourcesBySlugOf } from './helpers/article-json.js';
 import { byString } from '../util/compare.js';
 import { estimateTokens, type EmitContext } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';

@@ -4,10 +4,10 @@ import { corpusMetaRecord, corpusResourceRecord } from './corpus.js';
 import type { EmitContext } from './context.js';
 import { assertValid, type OutputFile } from './output.js';
 import { howToPayPerFetch, howToPayWithKey } from './pricing.js';
-import { resourceJson, resourceMarkdown } from './resource-json.js';
+import { resourceJson, resourceMarkdown } from './helpers/resource-json.js';
 import { resourceHtml } from './resource-variants.js';
 import { serverCard } from './server-card.js';
-import { paywallPages } from './paywall-page.js';
+import { paywallPages } from './helpers/paywall-page.js';
 import { oneLine } from '../util/text.js';
 import { jsonText } from '../util/json-text.js';
 

@@ -1,5 +1,5 @@
-import type { PremiumSentence } from '../build/premium-guard.js';
-import { modelWithout } from '../build/output-reuse.js';
+import type { PremiumSentence } from '../compile/premium-guard.js';
+import { modelWithout } from '../compile/output-reuse.js';
 import type { EmitContext } from '../emit/context.js';
 import { withoutHtml } from '../markdown/stored-markdown.js';
 

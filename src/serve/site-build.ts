@@ -1,4 +1,4 @@
-import type { BuildResult } from '../build/build.js';
+import type { BuildResult } from '../compile/build.js';
 import { type EditSession, editSession } from './edit-session.js';
 
 export interface SiteBuildOptions {
@@ -22,7 +22,7 @@ export type SiteBuild =
  * Throws what the build throws (a template that does not parse, say).
  */
 export async function buildUnlessUpToDate(options: SiteBuildOptions): Promise<SiteBuild> {
-  const { checkUpToDate } = await import('../build/up-to-date.js');
+  const { checkUpToDate } = await import('../compile/up-to-date.js');
   const settings = {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}),
@@ -34,7 +34,7 @@ export async function buildUnlessUpToDate(options: SiteBuildOptions): Promise<Si
     ...settings,
   });
   if (key && manifest) return { upToDate: true, key };
-  const { build } = await import('../build/build.js');
+  const { build } = await import('../compile/build.js');
   const { onSession } = options;
   const result = await build({
     contentDir: options.contentDir,

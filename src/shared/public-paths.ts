@@ -1,5 +1,5 @@
 // Every path a built site answers, relative to its base URL: one table for the emitters (through
-// src/emit/urls.ts, which prefixes the base URL), the worker, the MCP tools and the route table.
+// src/emit/helpers/urls.ts, which prefixes the base URL), the worker, the MCP tools and the route table.
 // Web-standard code only.
 
 export const publicPaths = {

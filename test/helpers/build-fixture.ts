@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { build, type BuildResult } from '../../src/build/build.js';
+import { build, type BuildResult } from '../../src/compile/build.js';
 import { tempDir } from './fixtures.js';
 
 /** A fixed date for reproducible builds in tests: 2026-06-01. */

@@ -1,4 +1,5 @@
-import { createEmitContext, emitters } from '../../src/build/build.js';
+import { createEmitContext } from '../../src/compile/build.js';
+import { emitters } from '../../src/emit/index.js';
 import type { ContentModel } from '../../src/content/model.js';
 import { contentText } from '../../src/emit/output.js';
 import { testEpoch } from './build-fixture.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/fixtures.js';
-import { forgetManifest, manifestName, readManifest } from '../../src/build/up-to-date.js';
+import { forgetManifest, manifestName, readManifest } from '../../src/compile/up-to-date.js';
 
 function outputFolder(manifest: unknown): string {
   const folder = tempDir('agentdir-manifest-');

@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HeapCeiling } from '../../src/build/heap-ceiling.js';
+import { HeapCeiling } from '../../src/compile/heap-ceiling.js';
 
 const used = () => v8.getHeapStatistics().used_heap_size;
 

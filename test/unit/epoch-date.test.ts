@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourceDateEpochProblem } from '../../src/build/option-problems.js';
+import { sourceDateEpochProblem } from '../../src/compile/option-problems.js';
 import { epochDate } from '../../src/util/epoch-date.js';
 
 describe('SOURCE_DATE_EPOCH', () => {

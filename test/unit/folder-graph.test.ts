@@ -71,7 +71,7 @@ function edgesOf(file: string): Edge[] {
   });
 }
 
-/** The first path segment under src/: `build` for `build/build.ts`. */
+/** The first path segment under src/: `compile` for `compile/build.ts`. */
 function folderOf(file: string): string {
   return file.split('/')[0]!;
 }
@@ -172,8 +172,8 @@ describe('the folders of src/', () => {
       { specifier: './g.js', typeOnly: false },
       { specifier: './h.js', typeOnly: true },
     ]);
-    // The graph is the real one: the CLI's folder imports the build's.
-    expect(allEdges.some((edge) => edge.from.startsWith('cli/') && edge.to?.startsWith('build/'))).toBe(true);
+    // The graph is the real one: the CLI's folder imports the compiler's.
+    expect(allEdges.some((edge) => edge.from.startsWith('cli/') && edge.to?.startsWith('compile/'))).toBe(true);
   });
 
   it('import one another without a loop, so each folder can be read, tested and moved on its own', () => {

@@ -1,7 +1,12 @@
 // The one-click MCP install links of the pages: each editor's documented format, decoding back to
 // the site's /mcp URL, and a `claude mcp add` line the shell reads as written.
 import { describe, expect, it } from 'vitest';
-import { claudeAddCommand, cursorInstallHref, mcpServerName, vscodeInstallHref } from '../../src/emit/mcp-install.js';
+import {
+  claudeAddCommand,
+  cursorInstallHref,
+  mcpServerName,
+  vscodeInstallHref,
+} from '../../src/emit/helpers/mcp-install.js';
 
 const url = 'https://docs.example/mcp';
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/fixtures.js';
-import { bundleWorkerCode } from '../../src/build/bundle-worker.js';
-import { bundleBrowserScript } from '../../src/emit/hashed-asset.js';
+import { bundleWorkerCode } from '../../src/compile/bundle-worker.js';
+import { bundleBrowserScript } from '../../src/emit/helpers/hashed-asset.js';
 import { prebundled, type BundledCode } from '../../src/util/prebundled.js';
 
 function bundlesFile(bundles: Record<string, BundledCode>): string {

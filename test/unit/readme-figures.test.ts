@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { workerCodeBudget } from '../../src/build/worker-budget.js';
+import { workerCodeBudget } from '../../src/compile/worker-budget.js';
 import { defaultLimits } from '../../src/grader/fetcher.js';
 import { facilitatorTimeoutMs, maxFacilitatorAnswerBytes } from '../../src/worker/x402/facilitator.js';
 import { assetCacheBytes } from '../../src/worker/asset-cache.js';

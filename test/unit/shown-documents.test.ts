@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Article, ContentModel, Resource } from '../../src/content/model.js';
 import type { EmitContext } from '../../src/emit/context.js';
-import { articleItem, resourceItem } from '../../src/emit/listing-items.js';
-import { filesRenderer, listingFile, shownDocuments } from '../../src/emit/shown-documents.js';
+import { articleItem, resourceItem } from '../../src/emit/helpers/listing-items.js';
+import { filesRenderer, listingFile, shownDocuments } from '../../src/emit/helpers/shown-documents.js';
 
 // Only the fields shownDocuments and the check read: the check runs before an item is made.
 const resource = (slug: string) => ({ slug, category: 'data', tags: [] }) as unknown as Resource;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlProblem } from '../../src/build/option-problems.js';
+import { baseUrlProblem } from '../../src/compile/option-problems.js';
 import { urlFault } from '../../src/util/url-fault.js';
 
 describe('the rules a configured URL follows', () => {

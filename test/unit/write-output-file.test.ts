@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeOutputFile } from '../../src/build/write-output-file.js';
+import { writeOutputFile } from '../../src/compile/write-output-file.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 describe('writeOutputFile', () => {

@@ -1,7 +1,7 @@
 import type { SchemaName } from '../../schemas/registry.js';
 import type { EmitContext } from '../context.js';
 import { llmsLayout } from '../llms-txt.js';
-import { mcpRegistrySchemaId } from '../mcp-registry-schema.js';
+import { mcpRegistrySchemaId } from '../helpers/mcp-registry-schema.js';
 import { componentName, componentRef } from './schema-components.js';
 
 /** One operation of the interface: where it is, and its OpenAPI Operation Object. */

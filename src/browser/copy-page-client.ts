@@ -4,7 +4,7 @@
 // a reader without JavaScript never sees a control that cannot work; this script shows them. The
 // copy-page control is also the form of the page's WebMCP "get this page as Markdown" tool: an
 // agent that calls it gets the Markdown here, or, without this script, is taken to the .md file.
-import { agentResponder } from './agent-submit.js';
+import { agentResponder } from '../emit/helpers/agent-submit.js';
 
 async function markdownOf(href: string): Promise<string> {
   const response = await fetch(href, { headers: { Accept: 'text/markdown' } });

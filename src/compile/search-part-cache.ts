@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { Article, ContentModel, Resource } from '../content/model.js';
-import type { SearchPart, SearchPartStore } from '../emit/search-part.js';
+import type { SearchPart, SearchPartStore } from '../emit/helpers/search-part.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 import { compilerKey } from '../cache/compiler-key.js';

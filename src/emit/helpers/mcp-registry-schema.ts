@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { builtinSchemasDir, packageRoot } from '../util/paths.js';
+import { builtinSchemasDir, packageRoot } from '../../util/paths.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 

@@ -1,4 +1,4 @@
-import { type PublicPaths, publicPaths } from '../shared/public-paths.js';
+import { type PublicPaths, publicPaths } from '../../shared/public-paths.js';
 
 /** Every public address of a built site: the paths of src/shared/public-paths.ts at its base URL. */
 export type SiteUrls = {

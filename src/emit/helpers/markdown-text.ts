@@ -1,4 +1,4 @@
-import { oneLine } from '../util/text.js';
+import { oneLine } from '../../util/text.js';
 
 /** Text for the inside of a Markdown link, `[...]`: one line, and brackets that cannot close it early. */
 export function linkText(text: string): string {

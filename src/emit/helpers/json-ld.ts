@@ -1,5 +1,5 @@
-import type { Article, Cluster, Resource } from '../content/model.js';
-import type { EmitContext } from './context.js';
+import type { Article, Cluster, Resource } from '../../content/model.js';
+import type { EmitContext } from '../context.js';
 import type { Link } from './listing-items.js';
 import { pagePaths, pageUrl } from './page-paths.js';
 

@@ -1,10 +1,10 @@
 import { feedbackNote } from './feedback-note.js';
 import { agentMarkdownBody } from './agent-links.js';
-import { oneLine } from '../util/text.js';
-import type { Resource } from '../content/model.js';
-import type { EmitContext } from './context.js';
-import { estimateTokens } from './context.js';
-import type { Resource as ResourceJson } from '../schemas/types.js';
+import { oneLine } from '../../util/text.js';
+import type { Resource } from '../../content/model.js';
+import type { EmitContext } from '../context.js';
+import { estimateTokens } from '../context.js';
+import type { Resource as ResourceJson } from '../../schemas/types.js';
 
 /** Price fields of a premium resource: its own overrides, else the starter key of site.yaml. */
 export function premiumOffer(

@@ -1,4 +1,4 @@
-import type { EmitContext } from './context.js';
+import type { EmitContext } from '../context.js';
 import { browserScript } from './hashed-asset.js';
 
 /** One-click ways to add the site's MCP server (/mcp, Streamable HTTP) to an editor or assistant. */

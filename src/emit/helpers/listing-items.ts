@@ -1,9 +1,9 @@
-import type { Article, Resource } from '../content/model.js';
+import type { Article, Resource } from '../../content/model.js';
 import { articleCore, clusterArticles } from './article-json.js';
-import type { EmitContext } from './context.js';
+import type { EmitContext } from '../context.js';
 import { pagePaths } from './page-paths.js';
 import { premiumFields, resourceCore } from './resource-json.js';
-import { categoriesJson } from './taxonomies.js';
+import { categoriesJson } from '../taxonomies.js';
 import { noteShown, renderingOwnFiles } from './shown-documents.js';
 
 // What templates that list resources or guides receive: public fields and page addresses only.

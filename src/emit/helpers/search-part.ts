@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Article, Resource } from '../content/model.js';
-import { fieldWeights, type SearchDocument } from '../shared/search/index-format.js';
-import { termsOf } from '../shared/search/terms.js';
+import type { Article, Resource } from '../../content/model.js';
+import { fieldWeights, type SearchDocument } from '../../shared/search/index-format.js';
+import { termsOf } from '../../shared/search/terms.js';
 import { documentPassages, type Passage, type SearchView } from './search-passages.js';
 
 /**
@@ -22,7 +22,7 @@ export interface SearchPart {
   frequencies: Uint32Array;
 }
 
-/** Where a build finds the parts a previous build made, and leaves the ones it makes (src/build/search-part-cache.ts). */
+/** Where a build finds the parts a previous build made, and leaves the ones it makes (src/compile/search-part-cache.ts). */
 export interface SearchPartStore {
   /** A digest of what a document's part is made from besides its audience: the compiler, the site settings, its metadata and body. */
   contentKeyOf(document: Resource | Article): string;

@@ -1,4 +1,4 @@
-import type { EmitContext } from './context.js';
+import type { EmitContext } from '../context.js';
 
 /**
  * The sentence on every Markdown variant and in llms.txt that tells agents where and how to say

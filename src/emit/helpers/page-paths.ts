@@ -1,4 +1,4 @@
-import type { EmitContext } from './context.js';
+import type { EmitContext } from '../context.js';
 
 /**
  * Root-relative addresses of the HTML pages. Pages link to each other with these, so a build reads

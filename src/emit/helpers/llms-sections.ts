@@ -1,8 +1,8 @@
-import type { Article, Resource } from '../content/model.js';
-import { byString } from '../util/compare.js';
-import type { EmitContext } from './context.js';
+import type { Article, Resource } from '../../content/model.js';
+import { byString } from '../../util/compare.js';
+import type { EmitContext } from '../context.js';
 import { linkText } from './markdown-text.js';
-import { oneLine } from '../util/text.js';
+import { oneLine } from '../../util/text.js';
 
 /**
  * One H2 section of llms.txt: its link lines, and the documents whose text those lines lead to

@@ -1,6 +1,6 @@
-import type { EmitContext } from './context.js';
+import type { EmitContext } from '../context.js';
 import { linkText } from './markdown-text.js';
-import { oneLine } from '../util/text.js';
+import { oneLine } from '../../util/text.js';
 import { agentIndexLine } from './resource-json.js';
 
 export interface ListingEntry {

@@ -1,11 +1,11 @@
 import { agentMarkdownBody } from './agent-links.js';
 import { agentIndexLine } from './resource-json.js';
 import { linkText } from './markdown-text.js';
-import { oneLine } from '../util/text.js';
-import type { Article, Cluster, ContentModel, Resource } from '../content/model.js';
-import type { EmitContext } from './context.js';
-import { estimateTokens } from './context.js';
-import type { Article as ArticleJson } from '../schemas/types.js';
+import { oneLine } from '../../util/text.js';
+import type { Article, Cluster, ContentModel, Resource } from '../../content/model.js';
+import type { EmitContext } from '../context.js';
+import { estimateTokens } from '../context.js';
+import type { Article as ArticleJson } from '../../schemas/types.js';
 
 /** The fields every listing of a guide starts with, like resourceCore for resources. */
 export function articleCore(article: Article) {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { packageRoot } from '../util/paths.js';
-import { type BundledCode, prebundled, withInputDigests } from '../util/prebundled.js';
+import { packageRoot } from '../../util/paths.js';
+import { type BundledCode, prebundled, withInputDigests } from '../../util/prebundled.js';
 
 /** A file under /assets/ whose name carries a digest of its content, so hosts may cache it for a year. */
 export interface HashedAsset {
@@ -21,15 +21,15 @@ export function hashedAsset(name: string, extension: string, content: string): H
 
 const scripts = new Map<string, HashedAsset>();
 
-/** The browser scripts pages load, by name, and the file of src/emit/ each is bundled from. */
+/** The browser scripts pages load, by name, and the file of src/browser/ each is bundled from. */
 export const browserScriptEntries = { 'copy-page': 'copy-page-client.ts', search: 'search-client.ts' } as const;
 export type BrowserScriptName = keyof typeof browserScriptEntries;
 
-/** Bundles one browser script from src/emit/ with esbuild (loaded only here: most builds never need it). */
+/** Bundles one browser script from src/browser/ with esbuild (loaded only here: most builds never need it). */
 export function bundleBrowserScript(name: BrowserScriptName): BundledCode {
   const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const result = buildSync({
-    entryPoints: [path.join(packageRoot, 'src', 'emit', browserScriptEntries[name])],
+    entryPoints: [path.join(packageRoot, 'src', 'browser', browserScriptEntries[name])],
     absWorkingDir: packageRoot,
     bundle: true,
     format: 'iife',
@@ -45,7 +45,7 @@ export function bundleBrowserScript(name: BrowserScriptName): BundledCode {
 }
 
 /**
- * A browser script bundled from a TypeScript file of src/emit/ (like the worker, from the package's
+ * A browser script bundled from a TypeScript file of src/browser/ (like the worker, from the package's
  * source). It is the same for every site: bundled at compile time, or once per process when its
  * source changed since.
  */

@@ -1,5 +1,5 @@
-import type { Article, Resource } from '../content/model.js';
-import { plainText } from '../shared/search/snippet.js';
+import type { Article, Resource } from '../../content/model.js';
+import { plainText } from '../../shared/search/snippet.js';
 
 /** Who the index is for: agents read the Markdown outputs, people the pages. */
 export type SearchView = 'agents' | 'people';

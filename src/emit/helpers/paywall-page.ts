@@ -1,5 +1,5 @@
-import type { Resource } from '../content/model.js';
-import type { EmitContext } from './context.js';
+import type { Resource } from '../../content/model.js';
+import type { EmitContext } from '../context.js';
 import { categoryLink, resourceItem } from './listing-items.js';
 import { premiumPreviewJsonLd } from './json-ld.js';
 import { breadcrumbTrail, pageData } from './page-data.js';

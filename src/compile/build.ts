@@ -5,40 +5,13 @@ import { loadContent } from '../content/load-content.js';
 import { reviewDateOf } from '../content/stale-check.js';
 import type { ContentModel } from '../content/model.js';
 import type { Problem } from '../errors/problem.js';
-import { emitArticleVariants } from '../emit/article-variants.js';
 import type { EmitContext } from '../emit/context.js';
-import { emitCorpus } from '../emit/corpus.js';
-import { emitCrawlerFiles } from '../emit/crawler-files.js';
-import { emitHeadersFile } from '../emit/headers-file.js';
-import { emitArticleIndex, emitIndexes } from '../emit/indexes.js';
-import { emitLicense } from '../emit/license-xml.js';
-import { emitLlmsFullTxt, emitLlmsTxt } from '../emit/llms-txt.js';
-import type { OutputFile, OutputFiles } from '../emit/output.js';
-import { agentView } from '../content/agent-view.js';
-import { emitPages } from '../emit/pages.js';
-import { emitHomeMarkdown } from '../emit/home-markdown.js';
-import { emitStylesheet } from '../emit/stylesheet.js';
-import { emitClusterMarkdown, emitClusterPages } from '../emit/cluster-pages.js';
-import { emitLearningPathMarkdown, emitLearningPathPages } from '../emit/learning-path-pages.js';
-import { emitCategoryPages } from '../emit/category-pages.js';
-import { emitTagPages } from '../emit/tag-pages.js';
-import { emitSearchPage } from '../emit/search-page.js';
-import { emitPricing } from '../emit/pricing.js';
-import { emitResourceVariants } from '../emit/resource-variants.js';
-import { emitEvalsSample, emitSamples } from '../emit/samples.js';
-import { emitServerCard } from '../emit/server-card.js';
-import { emitTaxonomies } from '../emit/taxonomies.js';
+import type { OutputFile } from '../emit/output.js';
 import { emitContextFor } from '../emit/create-context.js';
-import { emitWorkerData, workerData } from '../emit/worker-data.js';
-import { emitWranglerConfig } from '../emit/wrangler-config.js';
-import { emitOpenApi } from '../emit/openapi/emit-openapi.js';
-import { emitPremiumPreviews } from '../emit/premium-previews.js';
-import { emitArdManifest } from '../emit/ard-manifest.js';
-import { emitAgentCard } from '../emit/agent-card.js';
-import { emitMcpRegistryServer } from '../emit/mcp-registry-server.js';
+import { workerData } from '../emit/worker-data.js';
+import { emitters } from '../emit/index.js';
+import { agentView } from '../content/agent-view.js';
 import { OutputProblemError } from '../errors/output-problem-error.js';
-import { emitSearchIndex } from '../emit/search-index.js';
-import { emitSkills } from '../emit/skills.js';
 import { bundleWorker, workerPackageFile } from './bundle-worker.js';
 import { leakGuard, premiumSentences, type PremiumSentence } from './premium-guard.js';
 import { DocumentOutputs } from './document-outputs.js';
@@ -104,61 +77,6 @@ export interface BuildResult {
   /** Worker threads that parsed documents and rendered their pages (0: the main thread did). */
   threads: { parse: number; render: number };
 }
-
-/**
- * What an emitter reads: `text` ones see whole documents; `metadata` ones see documents without
- * their bodies (reading one throws), so their files are kept as they are while no document's
- * metadata, template or setting changes.
- */
-export type EmitterReads = 'text' | 'metadata';
-
-/**
- * Every output family, in the order a reader meets them in openapi.json. `agents`: every file it
- * writes is for agents, so it sees the model without the documents marked for people only.
- */
-export const emitters: {
-  emit: (context: EmitContext) => OutputFiles;
-  reads: EmitterReads;
-  agents?: true;
-  /** Keys each page by the documents it lists (listingFile), so one title edit renders few of them again. */
-  keysPages?: true;
-}[] = [
-  { emit: emitResourceVariants, reads: 'text' },
-  { emit: emitArticleVariants, reads: 'text' },
-  { emit: emitIndexes, reads: 'metadata', agents: true },
-  { emit: emitArticleIndex, reads: 'text', agents: true },
-  { emit: emitTaxonomies, reads: 'text', agents: true },
-  { emit: emitCorpus, reads: 'text', agents: true },
-  { emit: emitSamples, reads: 'text', agents: true },
-  { emit: emitEvalsSample, reads: 'metadata', agents: true },
-  { emit: emitPricing, reads: 'metadata', agents: true },
-  { emit: emitLlmsTxt, reads: 'metadata', agents: true },
-  { emit: emitLlmsFullTxt, reads: 'text', agents: true },
-  { emit: emitCrawlerFiles, reads: 'metadata' },
-  { emit: emitLicense, reads: 'metadata' },
-  { emit: emitServerCard, reads: 'metadata', agents: true },
-  { emit: emitMcpRegistryServer, reads: 'metadata', agents: true },
-  { emit: emitPages, reads: 'metadata' },
-  { emit: emitHomeMarkdown, reads: 'metadata', agents: true },
-  { emit: emitStylesheet, reads: 'metadata' },
-  { emit: emitClusterPages, reads: 'metadata' },
-  { emit: emitClusterMarkdown, reads: 'metadata', agents: true },
-  { emit: emitLearningPathPages, reads: 'text' },
-  { emit: emitLearningPathMarkdown, reads: 'text', agents: true },
-  { emit: emitCategoryPages, reads: 'metadata', keysPages: true },
-  { emit: emitTagPages, reads: 'metadata', keysPages: true },
-  { emit: emitSearchPage, reads: 'metadata' },
-  { emit: emitSearchIndex, reads: 'text' },
-  { emit: emitHeadersFile, reads: 'metadata' },
-  { emit: emitWorkerData, reads: 'text', agents: true },
-  { emit: emitWranglerConfig, reads: 'metadata' },
-  { emit: emitArdManifest, reads: 'metadata', agents: true },
-  { emit: emitAgentCard, reads: 'metadata', agents: true },
-  // Reads the skills/ folder and every document's metadata: made again on every build, which costs little.
-  { emit: emitSkills, reads: 'text', agents: true },
-  { emit: emitOpenApi, reads: 'metadata', agents: true },
-  { emit: emitPremiumPreviews, reads: 'metadata' },
-];
 
 /** The build date: SOURCE_DATE_EPOCH when given, else the newest date in the content, never the clock. */
 export function buildDate(model: ContentModel, sourceDateEpoch?: string): string {

@@ -5,7 +5,7 @@ import fg from 'fast-glob';
 import { readRegularFileSync } from '../util/regular-file.js';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { premiumSlugs } from '../emit/context.js';
-import { documentName } from '../emit/shown-documents.js';
+import { documentName } from '../emit/helpers/shown-documents.js';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from '../cache/compiler-key.js';
 
@@ -147,7 +147,7 @@ export function metadataModel(model: ContentModel): ContentModel {
     model,
     ownFields,
     'An emitter listed as reading only metadata',
-    'move it to the emitters that read text (src/build/build.ts)',
+    'move it to the emitters that read text (src/compile/build.ts)',
   );
 }
 

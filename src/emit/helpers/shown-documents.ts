@@ -1,7 +1,7 @@
-import type { Article, ContentModel, Resource } from '../content/model.js';
+import type { Article, ContentModel, Resource } from '../../content/model.js';
 import { clusterArticles, resourcesBySlugOf } from './article-json.js';
-import type { EmitContext } from './context.js';
-import type { OutputFile } from './output.js';
+import type { EmitContext } from '../context.js';
+import type { OutputFile } from '../output.js';
 
 type Document = Resource | Article;
 
@@ -94,6 +94,6 @@ function showingOnly<T>(name: string, shown: Set<string>, render: () => T, ownFi
 export function noteShown(document: Document): void {
   if (showing && !showing.shown.has(documentName(document)))
     throw new Error(
-      `The files of ${showing.document} show ${documentName(document)}, which shownDocuments (src/emit/shown-documents.ts) does not name: its title could go stale. This is a bug in agentdir.`,
+      `The files of ${showing.document} show ${documentName(document)}, which shownDocuments (src/emit/helpers/shown-documents.ts) does not name: its title could go stale. This is a bug in agentdir.`,
     );
 }

@@ -1,4 +1,4 @@
-import type { OutlineItem } from '../markdown/render.js';
+import type { OutlineItem } from '../../markdown/render.js';
 
 export interface TocEntry {
   text: string;

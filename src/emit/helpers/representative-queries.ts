@@ -1,4 +1,4 @@
-import type { EmitContext } from './context.js';
+import type { EmitContext } from '../context.js';
 
 /**
  * Questions an agent could bring here, from the site's own content: the titles of its first free

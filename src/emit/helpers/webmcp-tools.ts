@@ -1,4 +1,4 @@
-import type { EmitContext } from './context.js';
+import type { EmitContext } from '../context.js';
 
 /**
  * The tools the pages' forms declare to an agent in the browser, with the declarative WebMCP

@@ -4,7 +4,7 @@
 // fills in the results, and answers an agent that calls the form as a WebMCP tool with them as JSON.
 import { allowedUrl } from '../markdown/url-scheme.js';
 import { type SearchHit, type SearchReader, searchSite } from '../shared/search/search-site.js';
-import { agentResponder } from './agent-submit.js';
+import { agentResponder } from '../emit/helpers/agent-submit.js';
 
 interface PremiumOffer {
   price: number;

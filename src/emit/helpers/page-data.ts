@@ -1,7 +1,7 @@
-import { jsonForScript } from '../templates/page-renderer.js';
-import type { EmitContext } from './context.js';
+import { jsonForScript } from '../../templates/page-renderer.js';
+import type { EmitContext } from '../context.js';
 import type { Link } from './listing-items.js';
-import { stylesheet } from './stylesheet.js';
+import { stylesheet } from '../stylesheet.js';
 import { browserScript, type HashedAsset } from './hashed-asset.js';
 import { collectionJsonLd } from './json-ld.js';
 import { mcpInstall } from './mcp-install.js';

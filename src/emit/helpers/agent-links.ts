@@ -1,7 +1,7 @@
-import type { Article, Resource } from '../content/model.js';
-import { absoluteLinks } from '../markdown/render.js';
-import { publicPaths } from '../shared/public-paths.js';
-import { type EmitContext, premiumSlugs } from './context.js';
+import type { Article, Resource } from '../../content/model.js';
+import { absoluteLinks } from '../../markdown/render.js';
+import { publicPaths } from '../../shared/public-paths.js';
+import { type EmitContext, premiumSlugs } from '../context.js';
 
 const premiumPage = /^\/resources\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\.md)?(?=$|[#?\s)>"])/;
 
