@@ -1,4 +1,4 @@
-import { paymentRequiredBody } from '../../worker/payment-required.js';
+import { paymentRequiredBody } from '../../shared/payment-bodies.js';
 import type { EmitContext } from '../context.js';
 import type { OutputFile } from '../output.js';
 import { jsonToYaml } from '../../util/json-yaml.js';

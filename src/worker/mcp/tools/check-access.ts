@@ -1,5 +1,5 @@
 import { verifyKey } from '../../access-keys.js';
-import { howToPayFor } from '../../payment-required.js';
+import { howToPayFor } from '../../../shared/payment-bodies.js';
 import { gatewayConfigured } from '../../x402/requirements.js';
 import { apiKeyArgument, boolean, input, object, slugArgument, string } from '../json-schema.js';
 import type { ResourceIndex } from '../site-types.js';

@@ -4,7 +4,7 @@ import { keyTiers, type KeyTier } from '../../../shared/key-hash.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import type { Tool } from '../tool.js';
 import { x402MetaKeys } from '../../../shared/x402-transport.js';
-import { howToPayFor } from '../../payment-required.js';
+import { howToPayFor } from '../../../shared/payment-bodies.js';
 import { gatewayConfigured } from '../../x402/requirements.js';
 
 /** What a key of each tier opens, in words. */

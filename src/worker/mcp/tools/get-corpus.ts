@@ -1,6 +1,6 @@
 import { opensFullCorpus } from '../../../shared/key-hash.js';
 import { verifyKey } from '../../access-keys.js';
-import { corpusLicenseRequiredBody } from '../../payment-required.js';
+import { corpusLicenseRequiredBody } from '../../../shared/payment-bodies.js';
 import {
   apiKeyArgument,
   array,

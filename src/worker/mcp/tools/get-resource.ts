@@ -1,5 +1,5 @@
 import { verifyKey } from '../../access-keys.js';
-import { howToPayFor, paymentRequiredBody } from '../../payment-required.js';
+import { howToPayFor, paymentRequiredBody } from '../../../shared/payment-bodies.js';
 import { apiKeyArgument, array, boolean, input, object, slugArgument, string } from '../json-schema.js';
 import { document } from '../output-schemas.js';
 import { paymentRequired, x402Accepts } from '../schema-parts.js';

@@ -2,7 +2,7 @@ import { input } from '../json-schema.js';
 import { document } from '../output-schemas.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import type { Tool, ToolContext } from '../tool.js';
-import { howToPayFor } from '../../payment-required.js';
+import { howToPayFor } from '../../../shared/payment-bodies.js';
 import { gatewayConfigured } from '../../x402/requirements.js';
 
 /**
