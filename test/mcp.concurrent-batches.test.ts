@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxAnswerBytes } from '../src/worker/mcp/answer-budget.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { repoRoot, tempDir } from './helpers/fixtures.js';
 import { childProcessesNamed, memoryOf, procStatusReadable, watchMemory } from './helpers/process-memory.js';
 import { startServe, startWorkerd } from './helpers/runtimes.js';
+import { maxAnswerBytes } from '../src/shared/mcp-limits.js';
 
 const megabyte = 1024 * 1024;
 const json = { 'Content-Type': 'application/json', Accept: 'application/json' };

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerBudgetBytes, maxAnswerBytes } from '../src/worker/mcp/answer-budget.js';
+import { answerBudgetBytes } from '../src/worker/mcp/answer-budget.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { repoRoot, tempDir } from './helpers/fixtures.js';
 import { startServe, startWorkerd } from './helpers/runtimes.js';
+import { maxAnswerBytes } from '../src/shared/mcp-limits.js';
 
 /** As many requests as an isolate answers at once (more are told 503 and Retry-After). */
 const atOnce = answerBudgetBytes / maxAnswerBytes;

@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxAnswerBytes } from '../src/worker/mcp/answer-budget.js';
-import { maxBatchItems } from '../src/worker/mcp/batch.js';
-import { maxBodyBytes } from '../src/worker/routes/mcp.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, tempDir } from './helpers/fixtures.js';
 import { memoryOf, procStatusReadable } from './helpers/process-memory.js';
 import { runtimePair, type RuntimePair } from './helpers/runtime-pair.js';
 import { startServe } from './helpers/runtimes.js';
 import { trickle, upload, uploadDespiteReset } from './helpers/upload.js';
+import { maxAnswerBytes, maxBatchItems, maxBodyBytes } from '../src/shared/mcp-limits.js';
 
 const urls: Record<string, string> = {};
 let runtimes: RuntimePair;

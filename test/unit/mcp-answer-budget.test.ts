@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerStream } from '../../src/worker/mcp/answer-body.js';
-import { AnswerBudget, maxAnswerBytes } from '../../src/worker/mcp/answer-budget.js';
+import { AnswerBudget } from '../../src/worker/mcp/answer-budget.js';
 import { AnswerTurns } from '../../src/worker/mcp/answer-turns.js';
 import { page } from '../../src/worker/mcp/pagination.js';
+import { maxAnswerBytes } from '../../src/shared/mcp-limits.js';
 
 afterEach(() => {
   vi.useRealTimers();

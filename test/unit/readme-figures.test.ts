@@ -5,13 +5,12 @@ import { workerCodeBudget } from '../../src/compile/worker-budget.js';
 import { defaultLimits } from '../../src/grader/fetcher.js';
 import { facilitatorTimeoutMs, maxFacilitatorAnswerBytes } from '../../src/worker/x402/facilitator.js';
 import { assetCacheBytes } from '../../src/worker/asset-cache.js';
-import { answerBudgetBytes, maxAnswerBytes, retryAfterSeconds } from '../../src/worker/mcp/answer-budget.js';
-import { maxBatchItems } from '../../src/worker/mcp/batch.js';
+import { answerBudgetBytes } from '../../src/worker/mcp/answer-budget.js';
 import { maxCorpusPageBytes } from '../../src/worker/mcp/tools/get-corpus.js';
-import { maxBodyBytes } from '../../src/worker/routes/mcp.js';
 import { maxNestingDepth, maxRewriteWork } from '../../src/content/nesting-limit.js';
 import { renderBudgetMs } from '../../src/content/parse-budget.js';
 import { repoRoot } from '../helpers/fixtures.js';
+import { maxAnswerBytes, maxBatchItems, maxBodyBytes, retryAfterSeconds } from '../../src/shared/mcp-limits.js';
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 

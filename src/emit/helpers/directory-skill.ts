@@ -3,13 +3,11 @@ import { generatedSkillName } from '../../content/load-skills.js';
 import { maxSkillDescriptionLength } from '../../content/skill-name.js';
 import { mcpToolNames } from '../../shared/mcp.js';
 import { searchPaths, searchRoots } from '../../shared/search/index-format.js';
-import { maxBatchItems } from '../../worker/mcp/batch.js';
-import { maxAnswerBytes, retryAfterSeconds } from '../../worker/mcp/answer-budget.js';
-import { maxBodyBytes } from '../../worker/routes/mcp.js';
 import { oneLine } from '../../util/text.js';
 import { jsonText } from '../../util/json-text.js';
 import { pagePaths, pageUrl } from './page-paths.js';
 import { keyHeaders } from '../pricing.js';
+import { maxAnswerBytes, maxBatchItems, maxBodyBytes, retryAfterSeconds } from '../../shared/mcp-limits.js';
 
 // The SKILL.md that teaches an agent to use this directory, written from the site model alone
 // (README: Agent skills), so it says what this build holds and answers, never what it used to.

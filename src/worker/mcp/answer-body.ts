@@ -1,13 +1,7 @@
-import {
-  answerBudget,
-  maxAnswerBytes,
-  retryAfterSeconds,
-  type AnswerBudget,
-  type AnswerHold,
-  type AnswerReservation,
-} from './answer-budget.js';
+import { answerBudget, type AnswerBudget, type AnswerHold, type AnswerReservation } from './answer-budget.js';
 import { errorBody, rpcResponse, type Id } from './json-rpc.js';
 import { errorCodes, RpcError } from './rpc-error.js';
+import { maxAnswerBytes, retryAfterSeconds } from '../../shared/mcp-limits.js';
 
 /** Characters encoded per chunk: a client reading slowly holds back one chunk of bytes, never a whole answer. */
 const chunkCharacters = 64 * 1024;

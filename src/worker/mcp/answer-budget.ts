@@ -1,10 +1,4 @@
-/**
- * The most one answer of POST /mcp may be, a single message's or a whole batch's, in characters of
- * JSON (bytes, for ASCII text): 4 MiB. Held as a string of two-byte characters and encoded beside
- * it, that is under 16 MB of a 128 MB isolate; it is eight times the largest answer of the default
- * site (a 50-record get_corpus page, about half a megabyte).
- */
-export const maxAnswerBytes = 4 * 1024 * 1024;
+import { maxAnswerBytes } from '../../shared/mcp-limits.js';
 
 /**
  * The most characters of answers that one isolate (on `agentdir serve`, the process) holds at once,
@@ -14,9 +8,6 @@ export const maxAnswerBytes = 4 * 1024 * 1024;
  * wait better than the server.
  */
 export const answerBudgetBytes = 16 * 1024 * 1024;
-
-/** What a refused client is told to wait: answers are made and sent in milliseconds, so room frees quickly. */
-export const retryAfterSeconds = 1;
 
 /**
  * A hold untouched for this long no longer counts: its answer stopped being read and nothing said so

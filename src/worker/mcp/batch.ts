@@ -1,12 +1,10 @@
-import { answerBudget, maxAnswerBytes } from './answer-budget.js';
+import { answerBudget } from './answer-budget.js';
 import { busyResponse, heldAnswer } from './answer-body.js';
 import { errorBody, handleMessage, isRequestShape, isResponseShape, rpcResponse } from './json-rpc.js';
 import { errorCodes, RpcError } from './rpc-error.js';
 import { answerTurns } from './answer-turns.js';
 import type { RequestContext } from './tool.js';
-
-/** Messages one batch may hold: each can be a corpus page, so a batch multiplies the work of one request. */
-export const maxBatchItems = 32;
+import { maxAnswerBytes, maxBatchItems } from '../../shared/mcp-limits.js';
 
 const invalidMessage = new RpcError(
   errorCodes.invalidRequest,

@@ -9,13 +9,8 @@ import { answerBatch } from '../mcp/batch.js';
 import { errorBody, isRequestShape, isResponseShape, rpcResponse, type Id } from '../mcp/json-rpc.js';
 import { errorCodes, RpcError } from '../mcp/rpc-error.js';
 import type { RequestContext } from '../mcp/tool.js';
+import { maxBodyBytes } from '../../shared/mcp-limits.js';
 
-/**
- * The largest message (or batch) read: 256 KiB. The largest call of this server, a tools/call with an
- * x402 payment in `_meta`, is a few kilobytes, so a full batch of them fits; parsed, even the most
- * object-dense JSON of this size stays within a few megabytes of a 128 MB isolate.
- */
-export const maxBodyBytes = 256 * 1024;
 const allowHeaders = 'Content-Type, Accept, Authorization, x-api-key, MCP-Protocol-Version, Mcp-Method, Mcp-Name';
 
 /** Origins that may call /mcp from a browser: the site's own, loopback (local development) and configured ones. */
