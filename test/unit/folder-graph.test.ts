@@ -202,6 +202,15 @@ describe('the folders of src/', () => {
     expect(nodeImports).toEqual([]);
   });
 
+  it('reach src/worker only from the Node adapters that run it (the compiler bundles it by path)', () => {
+    const runners = ['worker/', 'grader-node/', 'serve/'];
+    const reaches = allEdges
+      .filter((edge) => edge.to?.startsWith('worker/') && !edge.typeOnly)
+      .filter((edge) => !runners.some((folder) => edge.from.startsWith(folder)))
+      .map((edge) => `src/${edge.from} imports src/${edge.to}`);
+    expect(reaches).toEqual([]);
+  });
+
   it('let the web-standard tree take code only from itself (types may come from anywhere)', () => {
     const crossings = allEdges
       .filter((edge) => isWebStandard(edge.from) && edge.to !== null && !edge.typeOnly && !isWebStandard(edge.to))
