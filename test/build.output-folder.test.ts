@@ -17,6 +17,14 @@ function project(): string {
   return root;
 }
 
+/** Waits (up to 20 s) until no previous output is left for a background remover beside the output. */
+async function removersDone(root: string): Promise<void> {
+  const discarded = () => fs.readdirSync(root).filter((name) => name.startsWith('.agentdir-discarded-'));
+  for (let waited = 0; discarded().length && waited < 20_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(discarded()).toEqual([]);
+}
+
 function run(cwd: string, args: string[], env: Record<string, string> = {}) {
   return runCli(cwd, args, { env: { SOURCE_DATE_EPOCH: testEpoch, ...env } });
 }
@@ -155,7 +163,10 @@ describe('build --out: what a killed build left behind is cleaned up by the next
     // Process ids above the kernel's maximum: no such process runs.
     fs.cpSync(out, path.join(root, '.agentdir-staging-dist-99999991'), { recursive: true });
     fs.cpSync(out, path.join(root, '.agentdir-retired-dist-99999992'), { recursive: true });
+    // A previous output whose remover died with its process.
+    fs.cpSync(out, path.join(root, '.agentdir-discarded-dist-99999994.1'), { recursive: true });
     await buildFixture(path.join(root, 'content'), out);
+    await removersDone(root);
     expect(fs.readdirSync(root).sort()).toEqual(['.git', 'content', 'dist', 'notes.txt']);
   });
 
@@ -167,6 +178,7 @@ describe('build --out: what a killed build left behind is cleaned up by the next
     fs.renameSync(out, path.join(root, '.agentdir-retired-dist-99999993'));
     await buildFixture(path.join(root, 'content'), out);
     expect(fs.readFileSync(path.join(out, 'public', 'CNAME'), 'utf8')).toBe('docs.example.com\n');
+    await removersDone(root);
     expect(fs.readdirSync(root).sort()).toEqual(['.git', 'content', 'dist', 'notes.txt']);
   });
 
@@ -226,4 +238,29 @@ describe('options are checked before any work, in the style of content problems'
       expect(fs.existsSync(path.join(root, 'dist'))).toBe(false);
     },
   );
+});
+
+describe('build --out: the previous output is deleted after the build, by a process of its own', () => {
+  it('a full rebuild returns with the new output in place while the old one is still being deleted', async () => {
+    const root = project();
+    const out = path.join(root, 'dist');
+    await buildFixture(path.join(root, 'content'), out);
+    // Enough files that deleting them takes far longer than starting a process.
+    const bulk = path.join(out, 'public', 'bulk');
+    fs.mkdirSync(bulk);
+    const manifestFile = path.join(out, 'build-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { files: [string, number][] };
+    for (let index = 0; index < 20_000; index++) {
+      fs.writeFileSync(path.join(bulk, `${index}.txt`), 'x');
+      manifest.files.push([`public/bulk/${index}.txt`, 1]);
+    }
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    const result = await buildFixture(path.join(root, 'content'), out);
+    expect(result.ok).toBe(true);
+    expect(fs.existsSync(bulk)).toBe(false);
+    expect(fs.existsSync(path.join(out, 'public', 'index.html'))).toBe(true);
+    const waiting = fs.readdirSync(root).filter((name) => name.startsWith('.agentdir-discarded-dist-'));
+    expect(waiting).toEqual([expect.stringMatching(new RegExp(`^\\.agentdir-discarded-dist-${process.pid}\\.\\d+$`))]);
+    await removersDone(root);
+  });
 });

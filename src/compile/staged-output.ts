@@ -4,8 +4,12 @@ import type { OutputFile } from '../emit/output.js';
 import { forgetManifest, manifestName, readManifest, type BuildManifest } from './up-to-date.js';
 import { type PartTable, type PreviousParts, writeOutputFile } from './write-output-file.js';
 import { processExists } from '../util/process-exists.js';
+import { removeInBackground } from '../util/remove-in-background.js';
 import type { GradedOutput } from './grade-inputs.js';
 import type { GraderReport } from '../grader/report.js';
+
+/** Builds this process has staged: names each one's discarded output apart. */
+let buildsInProcess = 0;
 
 /** Files this large are not renamed over the previous copy at commit (see commitInPlace). */
 const moveAsideBytes = 1 << 20;
@@ -36,6 +40,8 @@ export class StagedOutput implements GradedOutput {
   readonly target: string;
   readonly dir: string;
   private readonly retired: string;
+  /** Where the previous output waits, once the new one is in place, for a background process to delete it. */
+  private readonly discarded: string;
   private readonly folders = new Set<string>();
   /** The previous build's files (size and key), as its manifest lists them. */
   private readonly owned = new Map<string, { bytes: number; key?: string }>();
@@ -57,6 +63,8 @@ export class StagedOutput implements GradedOutput {
     const name = path.basename(this.target);
     this.dir = path.join(parent, `.agentdir-staging-${name}-${process.pid}`);
     this.retired = path.join(parent, `.agentdir-retired-${name}-${process.pid}`);
+    // One per build: under `agentdir serve --watch` the previous one may still be being deleted.
+    this.discarded = path.join(parent, `.agentdir-discarded-${name}-${process.pid}.${++buildsInProcess}`);
     recoverInterruptedBuilds(parent, name);
     fs.rmSync(this.dir, { recursive: true, force: true });
     fs.mkdirSync(this.dir, { recursive: true });
@@ -197,7 +205,7 @@ export class StagedOutput implements GradedOutput {
       if (existed) fs.renameSync(this.retired, this.target);
       throw error;
     }
-    if (existed) retire(this.retired, this.target, new Set(this.owned.keys()));
+    if (existed) retire(this.retired, this.target, new Set(this.owned.keys()), this.discarded);
   }
 
   private commitInPlace(): void {
@@ -262,11 +270,12 @@ function removeEmptyFolders(root: string, folder: string): void {
 }
 
 /**
- * Removes a previous output that was swapped out, file by file as its manifest lists them. Anything
- * else in it (a CNAME, a deploy tool's folder) was put there by someone else: it moves into the new
- * output unless the new build wrote a file at the same path.
+ * Removes a previous output that was swapped out, as its manifest lists its files. Anything else in
+ * it (a CNAME, a deploy tool's folder) was put there by someone else: it moves into the new output
+ * unless the new build wrote a file at the same path. The rest is renamed to `discarded` and deleted
+ * by a background process; without `discarded` (cleaning up after a killed build), deleted here.
  */
-function retire(retired: string, target: string, owned: Set<string>): void {
+function retire(retired: string, target: string, owned: Set<string>, discarded?: string): void {
   const entries = fs.readdirSync(retired, { recursive: true, withFileTypes: true });
   for (const entry of entries) {
     if (entry.isDirectory()) continue;
@@ -278,7 +287,12 @@ function retire(retired: string, target: string, owned: Set<string>): void {
     fs.mkdirSync(path.dirname(destination), { recursive: true });
     fs.renameSync(full, destination);
   }
-  fs.rmSync(retired, { recursive: true, force: true });
+  if (!discarded) {
+    fs.rmSync(retired, { recursive: true, force: true });
+    return;
+  }
+  fs.renameSync(retired, discarded);
+  removeInBackground(discarded);
 }
 
 /** True while the process with this id runs (another build beside ours). */
@@ -295,9 +309,15 @@ function recoverInterruptedBuilds(parent: string, name: string): void {
   if (!fs.existsSync(parent)) return;
   const target = path.join(parent, name);
   for (const entry of fs.readdirSync(parent)) {
-    const match = /^\.agentdir-(staging|retired)-(.+)-(\d+)$/.exec(entry);
+    const match = /^\.agentdir-(staging|retired|discarded)-(.+)-(\d+)(?:\.\d+)?$/.exec(entry);
     if (!match || match[2] !== name || isRunning(Number(match[3]))) continue;
     const folder = path.join(parent, entry);
+    if (match[1] === 'discarded') {
+      // This process's own are being deleted by their removers. Another's may be too, or its remover
+      // died: one more in the background, never a wait here (two removers of one folder are harmless).
+      if (Number(match[3]) !== process.pid) removeInBackground(folder);
+      continue;
+    }
     if (match[1] === 'staging') fs.rmSync(folder, { recursive: true, force: true });
     else if (!fs.existsSync(target)) fs.renameSync(folder, target);
     else retire(folder, target, new Set((readManifest(folder)?.files ?? []).map(([file]) => file)));
