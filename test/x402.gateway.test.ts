@@ -75,7 +75,7 @@ describe.each(['serve', 'workerd'] as const)('x402 gateway on %s', (name) => {
       asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
       extra: { name: 'USDC', version: '2' },
     });
-    expect(requirements).not.toHaveProperty('outputSchema');
+    expect(requirements!.outputSchema).toEqual({ input: { type: 'http', method: 'GET', discoverable: true } });
     expect(requirements!.maxTimeoutSeconds).toBeGreaterThan(0);
   });
 
@@ -163,7 +163,14 @@ describe.each(['serve', 'workerd'] as const)('x402 version 2 on %s', (name) => {
     const required = decodePaymentRequiredHeader(header);
     expect(PaymentRequiredV2Schema.safeParse(required).success).toBe(true);
     const v1 = JSON.parse(response.body).accepts[0];
-    expect(required).toEqual(sameOfferInVersion2(v1, 'eip155:84532', 'PAYMENT-SIGNATURE header is required'));
+    const { extensions, ...offer } = required;
+    expect(offer).toEqual(
+      sameOfferInVersion2(v1, 'eip155:84532', 'PAYMENT-SIGNATURE header is required', {
+        serviceName: 'Fixture Directory',
+        tags: ['data', 'formats', 'api'],
+      }),
+    );
+    expect(extensions).toHaveProperty('bazaar');
     expect(JSON.parse(response.body).error).toBe('X-PAYMENT header is required');
     expect(response.headers.get('access-control-expose-headers')).toContain('PAYMENT-REQUIRED');
   });

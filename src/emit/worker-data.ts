@@ -10,6 +10,7 @@ import { serverCard } from './server-card.js';
 import { paywallPages } from './helpers/paywall-page.js';
 import { oneLine } from '../util/text.js';
 import { jsonText } from '../util/json-text.js';
+import { x402Discovery } from './x402-discovery.js';
 
 export function paymentFacts(context: EmitContext): PaymentFacts {
   const { urls, model } = context;
@@ -46,6 +47,7 @@ export function workerData(context: EmitContext): WorkerData {
       json: `${jsonText(json, 2)}\n`,
       corpusRecord: jsonText(record),
       paywall: paywallPages(resource, context),
+      discovery: x402Discovery(resource, context),
     };
   }
   const meta = corpusMetaRecord('full', context);

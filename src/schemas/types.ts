@@ -1502,6 +1502,16 @@ payTo: X402PaymentRequiredEvmAddress
 maxTimeoutSeconds: number
 asset: X402PaymentRequiredEvmAddress
 extra: Extra
+/**
+ * Version 1's discovery metadata, where Bazaar-style catalogs look for it: the resource is fetched with GET.
+ */
+outputSchema: {
+input: {
+type: "http"
+method: "GET"
+discoverable: true
+}
+}
 }
 export interface Extra {
 /**
@@ -1514,7 +1524,7 @@ name: string
 version: string
 }
 /**
- * The decoded `PAYMENT-REQUIRED` header of a 402 from /api/x402/{slug} (base64 of this JSON), and the `structuredContent` of a paid MCP tool call that was not paid: the payment requirements of x402 version 2, one `exact` scheme per premium slug.
+ * The decoded `PAYMENT-REQUIRED` header of a 402 from /api/x402/{slug} (base64 of this JSON), and the `structuredContent` of a paid MCP tool call that was not paid: the payment requirements of x402 version 2, one `exact` scheme per premium slug, with the discovery metadata a Bazaar-style catalog reads (`extensions.bazaar`, and the service fields of `resource`).
  * 
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "X402PaymentRequiredV2".
@@ -1529,11 +1539,25 @@ resource: {
 url: CommonUrl
 description: string
 mimeType: "text/markdown"
+/**
+ * Bazaar service metadata: the site's name, when it is printable ASCII of at most 32 characters.
+ */
+serviceName?: string
+/**
+ * Bazaar service metadata: the resource's category, then its tags (at most 5, each at most 32 characters).
+ * 
+ * @minItems 1
+ * @maxItems 5
+ */
+tags?: string[]
 }
 /**
  * @minItems 1
  */
 accepts: X402PaymentRequiredV2PaymentRequirements[]
+extensions: {
+bazaar: X402PaymentRequiredV2Bazaar
+}
 }
 /**
  * This interface was referenced by `X402PaymentRequiredV2`'s JSON-Schema
@@ -1553,4 +1577,71 @@ asset: X402PaymentRequiredEvmAddress
 payTo: X402PaymentRequiredEvmAddress
 maxTimeoutSeconds: number
 extra: Extra
+}
+/**
+ * The Bazaar discovery extension: how to call the resource (`info.input`: GET over HTTP, or the `get_resource` MCP tool with its input schema) and what it answers (`info.output`), with the JSON Schema (draft 2020-12, self-contained) `info` validates against. Built ahead of time from public fields only: never premium prose.
+ * 
+ * This interface was referenced by `X402PaymentRequiredV2`'s JSON-Schema
+ * via the `definition` "bazaar".
+ */
+export interface X402PaymentRequiredV2Bazaar {
+info: {
+input: (X402PaymentRequiredV2BazaarHttpInput | X402PaymentRequiredV2BazaarMcpInput)
+output: {
+/**
+ * `text` for the Markdown of /api/x402/{slug}, `json` for the result of `get_resource`.
+ */
+type: ("text" | "json")
+format?: "markdown"
+}
+}
+/**
+ * The JSON Schema of `info`; for `get_resource` its `output` part holds the paid result's schema (schemas/resource.schema.json inlined).
+ */
+schema: {
+$schema: "https://json-schema.org/draft/2020-12/schema"
+type: "object"
+properties: {
+input: {
+
+}
+output: {
+
+}
+}
+required: string[]
+}
+}
+/**
+ * This interface was referenced by `X402PaymentRequiredV2`'s JSON-Schema
+ * via the `definition` "bazaarHttpInput".
+ */
+export interface X402PaymentRequiredV2BazaarHttpInput {
+type: "http"
+method: "GET"
+}
+/**
+ * This interface was referenced by `X402PaymentRequiredV2`'s JSON-Schema
+ * via the `definition` "bazaarMcpInput".
+ */
+export interface X402PaymentRequiredV2BazaarMcpInput {
+type: "mcp"
+toolName: "get_resource"
+/**
+ * The resource's title and description.
+ */
+description?: string
+transport?: "streamable-http"
+/**
+ * The input schema `get_resource` declares in tools/list.
+ */
+inputSchema: {
+
+}
+/**
+ * The arguments that get this resource.
+ */
+example?: {
+slug: CommonSlug
+}
 }

@@ -1,6 +1,11 @@
 // The data the build hands the runtime worker: everything it serves that static files cannot.
 
-import type { ServerCard } from '../schemas/types.js';
+import type {
+  ServerCard,
+  X402PaymentRequiredPaymentRequirements,
+  X402PaymentRequiredV2,
+  X402PaymentRequiredV2Bazaar,
+} from '../schemas/types.js';
 import type { AgentPattern } from './readers/agent-pattern.js';
 import type { RouteOptions } from './routes.js';
 
@@ -21,6 +26,19 @@ export interface PremiumEntry {
   corpusRecord: string;
   /** The 402 page a browser sees: without, then with the pay-per-fetch option (for a configured gateway). */
   paywall: [string, string];
+  discovery: X402Discovery;
+}
+
+/** What a Bazaar-style discovery service catalogs from this slug's x402 answers (src/emit/x402-discovery.ts). */
+export interface X402Discovery {
+  /** Added to the version 2 `resource`: the site's name, the resource's category and tags. */
+  service: Pick<X402PaymentRequiredV2['resource'], 'serviceName' | 'tags'>;
+  /** `extensions.bazaar` of the 402 of /api/x402/<slug>. */
+  http: X402PaymentRequiredV2Bazaar;
+  /** `extensions.bazaar` of a `get_resource` call that was not paid. */
+  mcp: X402PaymentRequiredV2Bazaar;
+  /** Version 1's `outputSchema`. */
+  v1: X402PaymentRequiredPaymentRequirements['outputSchema'];
 }
 
 export interface PaymentFacts {

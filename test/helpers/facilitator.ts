@@ -60,6 +60,8 @@ export async function startFacilitator(): Promise<{
   url: string;
   mode: FacilitatorMode;
   settled: number;
+  /** What each settled payment's request carried, in order: what a discovery service would catalog. */
+  settlements: { x402Version: 1 | 2; paymentPayload: any; paymentRequirements: any }[];
   /** Where the `redirect-*` modes send every request. */
   redirectTo: string;
   /** How much of its 2 GiB answer the `huge` mode wrote before the client went away. */
@@ -67,7 +69,13 @@ export async function startFacilitator(): Promise<{
   close(): Promise<void>;
 }> {
   const usedNonces = new Set<string>();
-  const state = { mode: 'normal' as FacilitatorMode, settled: 0, redirectTo: '', hugeBytesSent: 0 };
+  const state = {
+    mode: 'normal' as FacilitatorMode,
+    settled: 0,
+    settlements: [] as { x402Version: 1 | 2; paymentPayload: any; paymentRequirements: any }[],
+    redirectTo: '',
+    hugeBytesSent: 0,
+  };
   const trickles = new Set<ReturnType<typeof setInterval>>();
 
   async function check(x402Version: number, payload: Payload, requirements: Requirements): Promise<string | null> {
@@ -161,6 +169,7 @@ export async function startFacilitator(): Promise<{
         );
       usedNonces.add(paymentPayload.payload.authorization.nonce);
       state.settled++;
+      state.settlements.push({ x402Version, paymentPayload, paymentRequirements });
       response.end(
         JSON.stringify({
           success: true,

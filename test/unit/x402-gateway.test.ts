@@ -3,6 +3,7 @@ import type { WorkerData } from '../../src/shared/worker-data.js';
 import type { WorkerEnv } from '../../src/worker/env.js';
 import { SiteAssets } from '../../src/worker/site-assets.js';
 import { x402Gateway } from '../../src/worker/routes/x402.js';
+import { slugDiscovery } from '../helpers/x402-offer.js';
 
 const payTo = `0x${'1'.repeat(40)}`;
 const data = {
@@ -15,6 +16,7 @@ const data = {
     'paid-guide': {
       preview: { title: 'Paid guide', description: '', sections: [] },
       markdown: '# The paid body',
+      discovery: slugDiscovery,
     },
   }),
 } as unknown as WorkerData;

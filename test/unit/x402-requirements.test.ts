@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameOfferInVersion2 } from '../helpers/x402-offer.js';
+import { sameOfferInVersion2, slugDiscovery } from '../helpers/x402-offer.js';
 import type { WorkerData } from '../../src/shared/worker-data.js';
 import type { WorkerEnv } from '../../src/worker/env.js';
 import { networks } from '../../src/shared/x402-networks.js';
@@ -20,7 +20,12 @@ function siteData(x402: Partial<WorkerData['x402']> = {}, price = '0.05'): Worke
     site: { name: 'Agent Site', url: 'https://site.example' },
     x402: { network: 'base-sepolia', maxTimeoutSeconds: 90, ...x402 },
     payment: { price_usd: price },
-    premium: { 'paid-guide': { preview: { title: 'Paid guide', description: '', sections: [] } } },
+    premium: {
+      'paid-guide': {
+        preview: { title: 'Paid guide', description: 'Setting up, step by step.', sections: [] },
+        discovery: slugDiscovery,
+      },
+    },
   } as unknown as WorkerData;
 }
 
@@ -119,12 +124,14 @@ describe('paymentRequirements', () => {
       network: 'base-sepolia',
       maxAmountRequired: '50000',
       resource: 'https://site.example/api/x402/paid-guide',
-      description: 'Paid guide: one fetch of this premium resource from Agent Site, as Markdown.',
+      description:
+        'Paid guide: one fetch of this premium resource from Agent Site, as Markdown. Setting up, step by step.',
       mimeType: 'text/markdown',
       payTo,
       maxTimeoutSeconds: 90,
       asset: usdc['base-sepolia'].address,
       extra: { name: 'USDC', version: '2' },
+      outputSchema: { input: { type: 'http', method: 'GET', discoverable: true } },
     });
   });
 
@@ -146,8 +153,9 @@ describe('paymentRequiredV2', () => {
     const config = gatewayConfig(env(), data);
     if ('dormant' in config) throw new Error(config.dormant);
     const v1 = paymentRequirements('paid-guide', config, data);
-    expect(paymentRequiredV2('paid-guide', config, data, 'PAYMENT-SIGNATURE header is required')).toEqual(
-      sameOfferInVersion2(v1, 'eip155:84532', 'PAYMENT-SIGNATURE header is required'),
-    );
+    expect(paymentRequiredV2('paid-guide', config, data, 'PAYMENT-SIGNATURE header is required')).toEqual({
+      ...sameOfferInVersion2(v1, 'eip155:84532', 'PAYMENT-SIGNATURE header is required', slugDiscovery.service),
+      extensions: { bazaar: slugDiscovery.http },
+    });
   });
 });

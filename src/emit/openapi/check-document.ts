@@ -11,7 +11,7 @@ export class OpenApiDocumentError extends Error {
 }
 
 /** The value a local JSON pointer (`#/components/schemas/X`) names in `document`, or undefined. */
-function resolvePointer(document: unknown, ref: string): unknown {
+export function resolvePointer(document: unknown, ref: string): unknown {
   let node = document;
   for (const token of ref.slice(2).split('/')) {
     const key = decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~');

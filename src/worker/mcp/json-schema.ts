@@ -35,12 +35,7 @@ export const input = (properties: Record<string, JsonSchema>, required: string[]
 /** An object whose fields are not enumerated here (a document the site publishes). */
 export const anyObject = (description: string): JsonSchema => ({ type: 'object', description });
 
-export const slugArgument = (what: string) =>
-  string(`The ${what} slug (lowercase kebab-case).`, { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 200 });
-export const apiKeyArgument = string(
-  'An access key; defaults to the key sent in the Authorization: Bearer or x-api-key header of this request.',
-  { maxLength: 512 },
-);
+export { apiKeyArgument, slugArgument } from '../../shared/mcp.js';
 export const cursorArgument = string('Opaque cursor from a previous nextCursor.', { maxLength: 100 });
 export const limitArgument = (max: number, fallback: number) =>
   integer(`How many items to return (1-${max}, default ${fallback}).`, { minimum: 1, maximum: max });

@@ -23,7 +23,11 @@ export async function payForResource(slug: string, context: ToolContext, meta: R
   if ('dormant' in config) return { kind: 'dormant' };
   const required = (error: string): McpPayment => ({
     kind: 'required',
-    required: paymentRequiredV2(slug, config, context.data, error),
+    // Catalogued as the tool call it is, not as the HTTP gateway's GET.
+    required: {
+      ...paymentRequiredV2(slug, config, context.data, error),
+      extensions: { bazaar: context.data.premium[slug]!.discovery.mcp },
+    },
   });
   const where = `_meta["${x402MetaKeys.payment}"]`;
   const given = meta[x402MetaKeys.payment];

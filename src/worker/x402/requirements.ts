@@ -68,9 +68,10 @@ export function atomicAmount(usd: string, decimals: number): string {
 /** What a premium slug is sold as, in the words both versions share. */
 function offer(slug: string, config: GatewayConfig, data: WorkerData) {
   const token = networks[config.network].usdc;
+  const { preview } = data.premium[slug]!;
   return {
     url: `${data.site.url}/api/x402/${slug}`,
-    description: `${data.premium[slug]!.preview.title}: one fetch of this premium resource from ${data.site.name}, as Markdown.`,
+    description: `${preview.title}: one fetch of this premium resource from ${data.site.name}, as Markdown. ${preview.description}`,
     amount: atomicAmount(data.payment.price_usd, token.decimals),
     extra: { name: token.name, version: token.version },
   };
@@ -90,6 +91,7 @@ export function paymentRequirements(slug: string, config: GatewayConfig, data: W
     maxTimeoutSeconds: data.x402.maxTimeoutSeconds,
     asset: config.asset,
     extra,
+    outputSchema: data.premium[slug]!.discovery.v1,
   };
 }
 
@@ -101,10 +103,11 @@ export function paymentRequiredV2(
   error: string,
 ): X402PaymentRequiredV2 {
   const { url, description, amount, extra } = offer(slug, config, data);
+  const { service, http } = data.premium[slug]!.discovery;
   return {
     x402Version: 2,
     error,
-    resource: { url, description, mimeType: 'text/markdown' },
+    resource: { url, description, mimeType: 'text/markdown', ...service },
     accepts: [
       {
         scheme: 'exact',
@@ -116,6 +119,7 @@ export function paymentRequiredV2(
         extra,
       },
     ],
+    extensions: { bazaar: http },
   };
 }
 

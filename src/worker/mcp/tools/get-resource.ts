@@ -1,11 +1,12 @@
 import { verifyKey } from '../../access-keys.js';
 import { howToPayFor, paymentRequiredBody } from '../../../shared/payment-bodies.js';
-import { apiKeyArgument, array, boolean, input, object, slugArgument, string } from '../json-schema.js';
+import { array, boolean, object, string } from '../json-schema.js';
 import { document } from '../output-schemas.js';
 import { paymentRequired, x402Accepts } from '../schema-parts.js';
 import { payForResource } from '../x402-payment.js';
 import { x402MetaKeys } from '../../../shared/x402-transport.js';
 import { publicPaths } from '../../../shared/public-paths.js';
+import { getResourceArguments } from '../../../shared/mcp.js';
 import { ToolArgumentError, type Tool } from '../tool.js';
 
 export const getResource: Tool = {
@@ -13,7 +14,7 @@ export const getResource: Tool = {
   title: 'Get a resource',
   description:
     'Get one resource by slug with its full Markdown `body`, outline and sources. For a premium resource without a valid key you get `access: "payment_required"` with a preview (title, description, section headings) and purchase instructions instead of the body; pass `api_key` or send the key as an Authorization: Bearer header. Where the operator configured x402, that answer is also an x402 PaymentRequired (version 2, MCP transport): retry with the PaymentPayload in `_meta["x402/payment"]` to pay for this one call; the receipt comes back in the result\'s `_meta["x402/payment-response"]`.',
-  inputSchema: input({ slug: slugArgument('resource'), api_key: apiKeyArgument }, ['slug']),
+  inputSchema: getResourceArguments,
   outputSchema: object(
     {
       slug: string('The slug.'),
