@@ -10,7 +10,7 @@ import { serverCard } from './server-card.js';
 import { paywallPages } from './helpers/paywall-page.js';
 import { oneLine } from '../util/text.js';
 import { jsonText } from '../util/json-text.js';
-import { x402Discovery } from './x402-discovery.js';
+import { x402Discovery } from './helpers/x402-discovery.js';
 
 export function paymentFacts(context: EmitContext): PaymentFacts {
   const { urls, model } = context;

@@ -29,7 +29,7 @@ export interface PremiumEntry {
   discovery: X402Discovery;
 }
 
-/** What a Bazaar-style discovery service catalogs from this slug's x402 answers (src/emit/x402-discovery.ts). */
+/** What a Bazaar-style discovery service catalogs from this slug's x402 answers (src/emit/helpers/x402-discovery.ts). */
 export interface X402Discovery {
   /** Added to the version 2 `resource`: the site's name, the resource's category and tags. */
   service: Pick<X402PaymentRequiredV2['resource'], 'serviceName' | 'tags'>;

@@ -3,12 +3,12 @@
 // its answers, so none of this costs worker code. Public fields only (title, description,
 // category, tags, the site's name): never a word of the premium body.
 
-import type { Resource } from '../content/model.js';
-import { getResourceArguments } from '../shared/mcp.js';
-import type { X402Discovery } from '../shared/worker-data.js';
-import { oneLine } from '../util/text.js';
-import type { EmitContext } from './context.js';
-import { standaloneSchema } from './helpers/standalone-schema.js';
+import type { Resource } from '../../content/model.js';
+import { getResourceArguments } from '../../shared/mcp.js';
+import type { X402Discovery } from '../../shared/worker-data.js';
+import { oneLine } from '../../util/text.js';
+import type { EmitContext } from '../context.js';
+import { standaloneSchema } from './standalone-schema.js';
 
 const draft = 'https://json-schema.org/draft/2020-12/schema';
 
