@@ -37,6 +37,20 @@ describe('agentdir grade <folder> grades the site, not whatever folder it is giv
     expect(fromRoot).toEqual(fromPublic);
   });
 
+  it('grades a build whose worker data is not worker data as its static files, without failing', async () => {
+    const copy = path.join(tempDir(), 'dist');
+    fs.cpSync(dist, copy, { recursive: true });
+    fs.writeFileSync(
+      path.join(copy, 'worker', 'data', 'worker-data.json'),
+      JSON.stringify({ site: { name: 'Minimal', url: 'https://fixture.example' }, premium: { x: null } }),
+    );
+    const result = await gradeCli(copy, '--format', 'json');
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.url).toBe('https://fixture.example/');
+    expect(report.checks.find((check) => check.id === 'markdown-variants')!.score).toBeGreaterThan(0);
+  });
+
   it('refuses a folder with no site in it (exit 1), saying what it expected and what to pass', async () => {
     const empty = tempDir();
     const result = await gradeCli(empty);

@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliPath, repoRoot, tempDir } from './helpers/fixtures.js';
 import { startServe } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
+import { stackTraceLines } from './helpers/stack-trace.js';
 
 let serve: Awaited<ReturnType<typeof startServe>>;
 let outside: string;
+let builtWorkerDir: string;
 beforeAll(async () => {
   const site = await siteUnderTest();
+  builtWorkerDir = path.join(site.dist, 'worker');
   // Links inside the build that lead out of it: serve must not follow them.
   outside = path.join(tempDir(), 'secret.txt');
   fs.writeFileSync(outside, 'outside the public root\n');
@@ -79,5 +82,23 @@ describe('agentdir serve: static files', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Run `agentdir build` first');
+  });
+
+  it.each([
+    ['does not parse', '{"site": {"name": "Acme"'],
+    ['is of another shape', '{"site": {"name": "Acme"}, "premium": []}'],
+  ])('names the worker data and says to build again when it %s, with no stack trace', (_, text) => {
+    const dist = tempDir();
+    fs.mkdirSync(path.join(dist, 'public'));
+    fs.cpSync(builtWorkerDir, path.join(dist, 'worker'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'worker', 'data', 'worker-data.json'), text);
+    const result = spawnSync(process.execPath, [cliPath, 'serve', dist, '--port', '0'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(path.join(dist, 'worker', 'data', 'worker-data.json'));
+    expect(result.stderr).toContain('Build again with `agentdir build`');
+    expect(stackTraceLines(result.stderr)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 // in one call: each call costs wrangler's start and a login.
 
 import { execFile } from 'node:child_process';
+import { isObject, objectOrEmpty } from '../shared/json-shapes.js';
 import { inlineInstants, type QueryRunner, type Row } from './report-queries.js';
 
 export interface WranglerCommand {
@@ -81,11 +82,22 @@ async function execute(wrangler: WranglerCommand, statements: string[]): Promise
       `\`${wrangler.command}\` was not found, so wrangler cannot run. Install Node.js with npm, then \`npm install --save-dev wrangler\` in your project.`,
     );
   const parsed = parseJson(stdout);
-  if (code === 0 && Array.isArray(parsed) && parsed.length === statements.length)
-    return parsed.map((result) => ((result as { results?: Row[] }).results ?? []) as Row[]);
-  throw new WranglerError(
-    wranglerProblem((parsed as { error?: { text?: string } } | null)?.error?.text ?? stderr, wrangler.location),
-  );
+  if (code === 0 && Array.isArray(parsed) && parsed.length === statements.length) {
+    const rows = parsed.map(resultRows);
+    if (rows.every((table) => table !== null)) return rows;
+    throw new WranglerError(
+      `\`wrangler d1 execute AGENTDIR_DB\` printed JSON agentdir cannot read: it expects one result per query, each with a \`results\` list of rows. Update wrangler (\`npm install --save-dev wrangler@latest\`), then run \`agentdir analytics ${analyticsFlag(wrangler.location)}\` again.`,
+    );
+  }
+  const said = objectOrEmpty(objectOrEmpty(parsed).error).text;
+  throw new WranglerError(wranglerProblem(typeof said === 'string' ? said : stderr, wrangler.location));
+}
+
+/** The rows of one query's result as `d1 execute --json` prints it (none when it has no `results`); null for another shape. */
+function resultRows(result: unknown): Row[] | null {
+  if (!isObject(result)) return null;
+  const rows = result.results ?? [];
+  return Array.isArray(rows) && rows.every(isObject) ? rows : null;
 }
 
 function wranglerProblem(said: string, location: WranglerCommand['location']): string {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
+import { isObject } from '../shared/json-shapes.js';
 import path from 'node:path';
 
 /** A file's content digest: what the input key and the parse cache's keys are made of. */
@@ -93,9 +94,8 @@ function readTable(file: string): Table {
   try {
     const read = readRegularFileSync(file);
     if (!read.ok) return {};
-    const parsed = JSON.parse(read.bytes.toString('utf8')) as { version?: unknown; files?: unknown };
-    if (parsed.version !== tableVersion || typeof parsed.files !== 'object' || parsed.files === null)
-      return Object.create(null);
+    const parsed: unknown = JSON.parse(read.bytes.toString('utf8'));
+    if (!isObject(parsed) || parsed.version !== tableVersion || !isObject(parsed.files)) return Object.create(null);
     const table: Table = Object.create(null);
     for (const [name, entry] of Object.entries(parsed.files))
       if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string')

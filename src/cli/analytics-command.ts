@@ -17,6 +17,7 @@ import {
 import { projectFolders } from '../project/project-folders.js';
 import { displayPath } from '../util/paths.js';
 import { readersDatabasePath } from '../serve/readers-database.js';
+import { objectOrEmpty } from '../shared/json-shapes.js';
 
 export interface AnalyticsCommandOptions {
   since: string;
@@ -82,10 +83,10 @@ function builtSite(options: AnalyticsCommandOptions): { siteName: string; siteUr
   const folders = projectFolders({ out: options.dist }, { needsContent: false });
   try {
     if (!folders.ok) throw new Error('no build folder');
-    const data = JSON.parse(
-      fs.readFileSync(path.join(folders.outDir, 'worker', 'data', 'worker-data.json'), 'utf8'),
-    ) as { site?: { name?: unknown; url?: unknown } };
-    const { name, url } = data.site ?? {};
+    const data = objectOrEmpty(
+      JSON.parse(fs.readFileSync(path.join(folders.outDir, 'worker', 'data', 'worker-data.json'), 'utf8')),
+    );
+    const { name, url } = objectOrEmpty(data.site);
     if (typeof name === 'string' && typeof url === 'string') return { siteName: name, siteUrl: url };
   } catch {
     // No build at hand: the page still reads well without the site's name.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { GraderReport } from '../grader/report.js';
-import type { WorkerData } from '../shared/worker-data.js';
+import { isWorkerData } from '../shared/worker-data.js';
 import { byString } from '../util/compare.js';
 import { compilerKey } from '../cache/compiler-key.js';
 
@@ -53,13 +53,16 @@ function gradeKey(base: string, premium: ReadonlySet<string>): string {
  * edit) cannot change its grade, and are left out of the digest.
  */
 function keylessWorkerData(text: string): string {
+  let data: unknown;
   try {
-    const { fullCorpusMeta: _full, premium, ...rest } = JSON.parse(text) as WorkerData;
-    const previews = Object.entries(premium).map(([slug, entry]) => [slug, entry.preview, entry.paywall]);
-    return JSON.stringify([rest, previews]);
+    data = JSON.parse(text);
   } catch {
     return text;
   }
+  if (!isWorkerData(data)) return text;
+  const { fullCorpusMeta: _full, premium, ...rest } = data;
+  const previews = Object.entries(premium).map(([slug, entry]) => [slug, entry.preview, entry.paywall]);
+  return JSON.stringify([rest, previews]);
 }
 
 /**

@@ -11,6 +11,7 @@ import { checkContentFile, type RealFolders } from '../content/content-file.js';
 import { maxContentFileBytes } from '../util/limits.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { SourceDigests, sourceDigest } from '../cache/source-digests.js';
+import { isObject } from '../shared/json-shapes.js';
 
 /** Written beside public/ and worker/ after each build: what went in, what came out. */
 export const manifestName = 'build-manifest.json';
@@ -144,30 +145,36 @@ function parseManifest(file: string, stat: fs.BigIntStats): BuildManifest | null
   // Never a pipe or a device swapped in since the stat: those are not read, and the folder is not ours.
   const read = readRegularFileSync(file, { sameAs: stat });
   if (!read.ok) return null;
-  let manifest: Partial<BuildManifest>;
+  let manifest: unknown;
   try {
-    manifest = JSON.parse(read.bytes.toString('utf8')) as Partial<BuildManifest>;
+    manifest = JSON.parse(read.bytes.toString('utf8'));
   } catch {
     return null;
   }
   // Manifests from before `generator` was written are recognised by their shape.
-  const files = manifest?.files;
-  if (typeof manifest?.inputKey !== 'string' || !Array.isArray(files)) return null;
-  if (
-    !files.every(
-      (entry) =>
-        Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number' && isOwnPath(entry[0]),
-    )
-  )
-    return null;
+  if (!isObject(manifest)) return null;
+  const { inputKey, files, summary, parts, gradeInputs } = manifest;
+  if (typeof inputKey !== 'string' || !Array.isArray(files) || !files.every(isManifestEntry)) return null;
   // Part tables and grade inputs only save work: a malformed one is dropped, and the work done again.
-  const { parts, gradeInputs, ...rest } = manifest;
   return {
-    ...rest,
+    generator: 'agentdir',
+    inputKey,
+    files,
+    summary,
     ...(validPartTables(parts) ? { parts } : {}),
     ...(validGradeInputs(gradeInputs) ? { gradeInputs } : {}),
-    generator: 'agentdir',
-  } as BuildManifest;
+  };
+}
+
+/** One written file of a manifest: a path the build could have written, its size, and maybe its part key. */
+function isManifestEntry(entry: unknown): entry is BuildManifest['files'][number] {
+  return (
+    Array.isArray(entry) &&
+    typeof entry[0] === 'string' &&
+    typeof entry[1] === 'number' &&
+    (entry[2] === undefined || typeof entry[2] === 'string') &&
+    isOwnPath(entry[0])
+  );
 }
 
 function validPartTables(parts: unknown): parts is Record<string, PartTable> {

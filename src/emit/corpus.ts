@@ -4,6 +4,7 @@ import { assertValid, type KeyedRecord, keyedNdjsonFile, type OutputFile } from 
 import { resourceCore, resourceSources } from './helpers/resource-json.js';
 import type { CorpusRecord, CorpusRecordMeta, CorpusRecordResource } from '../schemas/types.js';
 import { jsonText } from '../util/json-text.js';
+import { objectOrEmpty } from '../shared/json-shapes.js';
 
 export type CorpusExport = 'sample' | 'full';
 
@@ -54,10 +55,14 @@ export function corpusMetaRecord(exportKind: CorpusExport, context: EmitContext)
 /** The published corpus schema: the record schema with its shared definitions inlined, so it stands alone. */
 export function publishedCorpusSchema(context: EmitContext): Record<string, unknown> {
   const record = context.registry.document('corpus-record');
-  const common = context.registry.document('common') as { $defs: Record<string, unknown> };
+  const common = context.registry.document('common');
   const text = JSON.stringify(record).replaceAll('"common.schema.json#/$defs/', '"#/$defs/');
-  const schema = JSON.parse(text) as { $defs: Record<string, unknown> } & Record<string, unknown>;
-  return { ...schema, $id: context.urls.corpusSchema, $defs: { ...common.$defs, ...schema.$defs } };
+  const schema = objectOrEmpty(JSON.parse(text));
+  return {
+    ...schema,
+    $id: context.urls.corpusSchema,
+    $defs: { ...objectOrEmpty(common.$defs), ...objectOrEmpty(schema.$defs) },
+  };
 }
 
 /** Each resource's corpus record, made when written, under the key of its part (see KeyedPart). */

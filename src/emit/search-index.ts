@@ -72,7 +72,12 @@ function partOf(document: Resource | Article, context: EmitContext, view: Search
 }
 
 /** The index of `model`'s documents as one audience reads them, its files under `root`. */
-function searchIndexFiles(model: ContentModel, context: EmitContext, view: SearchView, root: string): OutputFile[] {
+function searchIndexFiles(
+  model: ContentModel,
+  context: EmitContext,
+  view: SearchView,
+  root: string,
+): { meta: SearchMeta; files: OutputFile[] } {
   const categories = new Map((model.site.categories ?? []).map((category) => [category.id, category.title]));
   const documents: SearchDocument[] = [];
   const postings = new Map<string, number[]>();
@@ -133,13 +138,14 @@ function searchIndexFiles(model: ContentModel, context: EmitContext, view: Searc
     path: `public${path}`,
     content: jsonText(value),
   });
-  return [
+  const files = [
     file(paths.meta, meta),
     ...shards.map((shard, n) => file(paths.shard(n), shard)),
     ...Array.from({ length: Math.ceil(documents.length / searchChunkSize) }, (_, n) =>
       file(paths.chunk(n), documents.slice(n * searchChunkSize, (n + 1) * searchChunkSize)),
     ),
   ];
+  return { meta, files };
 }
 
 /** Whether people see the site otherwise than agents: a document or a passage for one audience only. */
@@ -161,7 +167,8 @@ function audiencesDiffer(model: ContentModel): boolean {
 export function emitSearchIndex(context: EmitContext): OutputFile[] {
   const { model } = context;
   const agents = searchIndexFiles(agentView(model), context, 'agents', searchRoots.agents);
-  if (audiencesDiffer(model)) return [...agents, ...searchIndexFiles(model, context, 'people', searchRoots.people)];
-  const meta: SearchMeta = { ...(JSON.parse(agents[0]!.content as string) as SearchMeta), files: searchRoots.agents };
-  return [...agents, { path: `public${searchPaths(searchRoots.people).meta}`, content: jsonText(meta) }];
+  if (audiencesDiffer(model))
+    return [...agents.files, ...searchIndexFiles(model, context, 'people', searchRoots.people).files];
+  const meta: SearchMeta = { ...agents.meta, files: searchRoots.agents };
+  return [...agents.files, { path: `public${searchPaths(searchRoots.people).meta}`, content: jsonText(meta) }];
 }

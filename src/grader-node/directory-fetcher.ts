@@ -3,17 +3,22 @@ import path from 'node:path';
 import { headersFor, parseHeaderRules, type HeaderRule } from '../shared/header-rules.js';
 import { contentTypeFor } from '../shared/content-types.js';
 import { matchWorkerRoute } from '../shared/routes.js';
-import type { WorkerData } from '../shared/worker-data.js';
+import { isWorkerData, type WorkerData } from '../shared/worker-data.js';
+import { objectOrEmpty } from '../shared/json-shapes.js';
 import { createWorker } from '../worker/create-worker.js';
 import { defaultAccept, type SiteFetcher } from '../grader/fetcher.js';
 import { foreignLinkOrigin } from '../grader/checks/link-origin.js';
 import { parseLlmsTxt } from '../grader/checks/llms-txt.js';
 
-/** The worker data written beside a build's public folder; null when absent (a folder of static files only). */
+/**
+ * The worker data written beside a build's public folder; null when absent (a folder of static files
+ * only), and when it is not worker data this version wrote: the folder is then graded as static files.
+ */
 async function workerData(root: string, read: (file: string) => Promise<string | null>): Promise<WorkerData | null> {
-  const data = await read(path.join(root, '..', 'worker', 'data', 'worker-data.json'));
+  const text = await read(path.join(root, '..', 'worker', 'data', 'worker-data.json'));
   try {
-    return data ? (JSON.parse(data) as WorkerData) : null;
+    const data: unknown = text ? JSON.parse(text) : null;
+    return isWorkerData(data) ? data : null;
   } catch {
     return null;
   }
@@ -102,7 +107,8 @@ export async function builtSiteOrigin(root: string): Promise<string> {
   const index = await fs.readFile(path.join(root, 'api', 'resources.json'), 'utf8').catch(() => null);
   if (index) {
     try {
-      return new URL((JSON.parse(index) as { url: string }).url).origin;
+      const { url } = objectOrEmpty(JSON.parse(index));
+      if (typeof url === 'string') return new URL(url).origin;
     } catch {
       /* fall through */
     }

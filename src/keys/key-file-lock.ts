@@ -7,6 +7,7 @@ import { KeyFileError } from './key-file.js';
 import { processExists } from '../util/process-exists.js';
 import { processStartTime } from '../util/process-start-time.js';
 import { describeRefusal, readRegularFileSync } from '../util/regular-file.js';
+import { isObject } from '../shared/json-shapes.js';
 
 export interface LockOptions {
   /** How long to wait for another holder before giving up. */
@@ -35,8 +36,11 @@ interface SeenLock {
   identity: string;
   text: string;
   ageMs: number;
-  owner: LockOwner | null;
+  owner: SeenOwner | null;
 }
+
+/** What a lock another process wrote says of its owner: enough to tell whether it is stale. */
+type SeenOwner = Pick<LockOwner, 'pid' | 'host' | 'started'> & { since?: string };
 
 const defaults: Required<LockOptions> = { timeoutMs: 10_000, staleMs: 30_000 };
 /** A lock is a line of JSON: anything this big at its path was not written by agentdir. */
@@ -133,12 +137,18 @@ function inspect(file: string): SeenLock | null {
   };
 }
 
-function parseOwner(text: string): LockOwner | null {
+function parseOwner(text: string): SeenOwner | null {
   try {
-    const owner = JSON.parse(text) as Partial<LockOwner> | null;
-    if (typeof owner?.pid !== 'number' || typeof owner.host !== 'string') return null;
-    const { started, ...rest } = owner as LockOwner;
-    return typeof started === 'string' ? { ...rest, started } : rest;
+    const owner: unknown = JSON.parse(text);
+    if (!isObject(owner)) return null;
+    const { pid, host, since, started } = owner;
+    if (typeof pid !== 'number' || typeof host !== 'string') return null;
+    return {
+      pid,
+      host,
+      ...(typeof since === 'string' ? { since } : {}),
+      ...(typeof started === 'string' ? { started } : {}),
+    };
   } catch {
     // Empty or half-written: its creator may be writing it right now, so only its age can tell.
     return null;
@@ -181,8 +191,10 @@ function breakStale(lockFile: string, seen: SeenLock): boolean {
   }
 }
 
-function timedOut(lockFile: string, owner: LockOwner | null, timeoutMs: number): KeyFileError {
-  const holder = owner ? ` (held by process ${owner.pid} on ${owner.host} since ${owner.since})` : '';
+function timedOut(lockFile: string, owner: SeenOwner | null, timeoutMs: number): KeyFileError {
+  const holder = owner
+    ? ` (held by process ${owner.pid} on ${owner.host}${owner.since === undefined ? '' : ` since ${owner.since}`})`
+    : '';
   return new KeyFileError(
     `Another \`agentdir keys\` command is changing the key file: its lock ${displayPath(lockFile)}${holder} was not released within ${timeoutMs / 1000} s. ` +
       `Wait for that command and run this one again; if no agentdir keys command is running, delete ${displayPath(lockFile)} and run this one again.`,

@@ -4,6 +4,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createRequire } from 'node:module';
 import { builtinSchemasDir, packageRoot } from '../util/paths.js';
+import { isObject } from '../util/json-object.js';
 import { exportName, registryOptions, schemasDigest } from './registry-options.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
@@ -82,7 +83,8 @@ export class SchemaRegistry {
       .sort();
     const texts = files.map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
     files.forEach((file, index) => {
-      const schema = JSON.parse(texts[index]!) as Record<string, unknown>;
+      const schema: unknown = JSON.parse(texts[index]!);
+      if (!isObject(schema)) throw new Error(`${path.join(dir, file)} is not a JSON Schema: it holds no JSON object.`);
       this.raw.set(file.replace(/\.schema\.json$/, ''), schema);
       this.ajv.addSchema(schema);
     });

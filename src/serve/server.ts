@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkRequestPath } from '../shared/request-path.js';
 import { matchWorkerRoute, workerRoutePatterns } from '../shared/routes.js';
-import { routeOptions, type WorkerData } from '../shared/worker-data.js';
+import { isWorkerData, routeOptions, type WorkerData } from '../shared/worker-data.js';
 import { decodeAssetPath } from './asset-intent.js';
 import { closeAfterAnswer, sendWebResponse, toWebRequest } from './node-adapter.js';
 import { publicFolder, withPagesInMemory } from './public-files.js';
@@ -76,6 +76,23 @@ function readHeaderRules(file: string): HeaderRule[] {
   return fs.existsSync(file) ? parseHeaderRules(fs.readFileSync(file, 'utf8')) : [];
 }
 
+/** The build's worker data; a file that does not parse, or not as worker data, is a build to make again. */
+function readWorkerData(file: string): WorkerData {
+  let data: unknown;
+  try {
+    data = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ServeError(
+      `${file} does not parse as JSON (${(error as Error).message.split('\n')[0]}). Build again with \`agentdir build\`: it writes the file afresh.`,
+    );
+  }
+  if (!isWorkerData(data))
+    throw new ServeError(
+      `${file} is not worker data this version of agentdir wrote (another version's, or edited by hand). Build again with \`agentdir build\`: it writes the file afresh.`,
+    );
+  return data;
+}
+
 async function loadBuild(dist: string): Promise<LoadedBuild> {
   const publicDir = path.join(dist, 'public');
   const workerFile = path.join(dist, 'worker', 'worker.js');
@@ -95,7 +112,7 @@ async function loadBuild(dist: string): Promise<LoadedBuild> {
       );
     })
   ).default as LoadedWorker;
-  const data = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as WorkerData;
+  const data = readWorkerData(dataFile);
   return {
     worker,
     data,

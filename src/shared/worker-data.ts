@@ -6,6 +6,7 @@ import type {
   X402PaymentRequiredV2,
   X402PaymentRequiredV2Bazaar,
 } from '../schemas/types.js';
+import { isObject, isObjectOfObjects } from './json-shapes.js';
 import type { AgentPattern } from './readers/agent-pattern.js';
 import type { RouteOptions } from './routes.js';
 
@@ -99,4 +100,43 @@ export function routeOptions(data: Pick<WorkerData, 'negotiation' | 'readers'>):
     feedback: data.readers.feedback,
     everyRequest: data.readers.record === 'every-request',
   };
+}
+
+function isPremiumEntry(entry: Record<string, unknown>): boolean {
+  const { preview, paywall } = entry;
+  return (
+    isObject(preview) &&
+    isObject(entry.discovery) &&
+    typeof preview.title === 'string' &&
+    Array.isArray(preview.sections) &&
+    ['html', 'markdown', 'json', 'corpusRecord'].every((field) => typeof entry[field] === 'string') &&
+    Array.isArray(paywall) &&
+    paywall.length === 2 &&
+    paywall.every((page) => typeof page === 'string')
+  );
+}
+
+/**
+ * Whether parsed JSON has the shape of the worker data a build writes (worker/data/worker-data.json):
+ * the fields every reader of it relies on. A file of another shape is not data this build wrote.
+ */
+export function isWorkerData(value: unknown): value is WorkerData {
+  if (!isObject(value)) return false;
+  const { site, premium, readers } = value;
+  return (
+    isObject(site) &&
+    typeof site.name === 'string' &&
+    typeof site.url === 'string' &&
+    typeof value.negotiation === 'boolean' &&
+    isObject(value.x402) &&
+    isObject(value.mcp) &&
+    isObject(value.payment) &&
+    isObjectOfObjects(premium) &&
+    Object.values(premium).every(isPremiumEntry) &&
+    typeof value.fullCorpusMeta === 'string' &&
+    isObject(readers) &&
+    typeof readers.record === 'string' &&
+    typeof readers.feedback === 'boolean' &&
+    Array.isArray(readers.agents)
+  );
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
+import { isObject } from './json-object.js';
 import { packageRoot } from './paths.js';
 
 /** Code bundled with esbuild, and the digest of every source file it was bundled from. */
@@ -39,19 +40,31 @@ export function withInputDigests(text: string, metafile: Metafile): BundledCode 
 }
 
 /** Each file of bundles read so far (one per process, in practice). */
-const bundleFiles = new Map<string, Record<string, BundledCode> | null>();
+const bundleFiles = new Map<string, Record<string, unknown>>();
 
-function readBundles(file: string): Record<string, BundledCode> | null {
-  if (!bundleFiles.has(file)) {
-    let bundles: Record<string, BundledCode> | null = null;
+function readBundles(file: string): Record<string, unknown> {
+  let bundles = bundleFiles.get(file);
+  if (!bundles) {
     try {
-      bundles = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, BundledCode>;
+      const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+      bundles = isObject(parsed) ? parsed : {};
     } catch {
       /* not compiled yet: every bundle is made afresh */
+      bundles = {};
     }
     bundleFiles.set(file, bundles);
   }
-  return bundleFiles.get(file) ?? null;
+  return bundles;
+}
+
+/** Bundled code as withInputDigests made it: its text, and a digest for each input file. */
+function isBundledCode(value: unknown): value is BundledCode {
+  return (
+    isObject(value) &&
+    typeof value.text === 'string' &&
+    isObject(value.inputs) &&
+    Object.values(value.inputs).every((digest) => typeof digest === 'string')
+  );
 }
 
 /**
@@ -59,7 +72,7 @@ function readBundles(file: string): Record<string, BundledCode> | null {
  * was; null otherwise (an edit to src/ not yet compiled), and the caller bundles it afresh.
  */
 export function prebundled(name: string, file = prebundledFile): BundledCode | null {
-  const code = readBundles(file)?.[name];
-  if (typeof code?.text !== 'string' || typeof code.inputs !== 'object' || code.inputs === null) return null;
+  const code = readBundles(file)[name];
+  if (!isBundledCode(code)) return null;
   return Object.entries(code.inputs).every(([file, digest]) => fileDigest(file) === digest) ? code : null;
 }

@@ -1,4 +1,5 @@
 import { constantTimeEqual, keyTiers, sha256Hex, type KeyRecord, type KeyTier } from '../shared/key-hash.js';
+import { arrayOrEmpty, isObject, objectOrEmpty } from '../shared/json-shapes.js';
 import type { WorkerEnv } from './env.js';
 
 /**
@@ -26,18 +27,11 @@ function keysFromSecret(secret: string): Pick<KeyRecord, 'id' | 'hash' | 'tier' 
   if (secret !== parsedSource) {
     parsedSource = secret;
     try {
-      const value = JSON.parse(secret) as { keys?: unknown } | unknown[];
-      const list = Array.isArray(value)
-        ? value
-        : Array.isArray((value as { keys?: unknown }).keys)
-          ? (value as { keys: unknown[] }).keys
-          : [];
+      const value: unknown = JSON.parse(secret);
+      const list = Array.isArray(value) ? value : arrayOrEmpty(objectOrEmpty(value).keys);
       parsedKeys = list.filter(
         (entry): entry is KeyRecord =>
-          typeof entry === 'object' &&
-          entry !== null &&
-          typeof (entry as KeyRecord).hash === 'string' &&
-          typeof (entry as KeyRecord).tier === 'string',
+          isObject(entry) && typeof entry.hash === 'string' && typeof entry.tier === 'string',
       );
     } catch {
       parsedKeys = [];

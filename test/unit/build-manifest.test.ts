@@ -45,4 +45,14 @@ describe('the build manifest', () => {
     const trusted = outputFolder(manifest('a', { gradeInputs: { key: 'k', files: [['public/llms.txt', null]] } }));
     expect(readManifest(trusted)?.gradeInputs).toEqual({ key: 'k', files: [['public/llms.txt', null]] });
   });
+
+  it('is not trusted when a written file carries a part key that is not text, so the folder is built afresh', () => {
+    forgetManifest();
+    const keyed = outputFolder(manifest('a', { files: [['public/api/corpus.jsonl', 10, 'k1']] }));
+    expect(readManifest(keyed)?.files).toEqual([['public/api/corpus.jsonl', 10, 'k1']]);
+    forgetManifest();
+    expect(
+      readManifest(outputFolder(manifest('a', { files: [['public/api/corpus.jsonl', 10, { key: 1 }]] }))),
+    ).toBeNull();
+  });
 });

@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/json-shapes.js';
 import { legacyMethods, modernMethods, serverInfo } from './methods.js';
 import { eraOf, HttpRpcError, metaKeys, type Era, type JsonRpcRequest } from './protocol.js';
 import { errorCodes, RpcError } from './rpc-error.js';
@@ -23,26 +24,19 @@ export function errorBody(id: Id, error: RpcError) {
   };
 }
 
-export function isRequestShape(value: unknown): value is JsonRpcRequest {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const message = value as Record<string, unknown>;
+export function isRequestShape(message: unknown): message is JsonRpcRequest {
+  if (!isObject(message)) return false;
   if (message.jsonrpc !== '2.0' || typeof message.method !== 'string') return false;
   if (
     'id' in message &&
     !(typeof message.id === 'string' || (typeof message.id === 'number' && Number.isFinite(message.id)))
   )
     return false;
-  if (
-    'params' in message &&
-    (typeof message.params !== 'object' || message.params === null || Array.isArray(message.params))
-  )
-    return false;
-  return true;
+  return !('params' in message) || isObject(message.params);
 }
 
-export function isResponseShape(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const message = value as Record<string, unknown>;
+export function isResponseShape(message: unknown): boolean {
+  if (!isObject(message)) return false;
   return (
     message.jsonrpc === '2.0' &&
     'id' in message &&

@@ -1,3 +1,5 @@
+import { isObject } from '../../shared/json-shapes.js';
+
 // Small builders for the tools' JSON Schemas, and a validator for the subset the input schemas use.
 
 export type JsonSchema = Record<string, unknown>;
@@ -43,9 +45,9 @@ export const limitArgument = (max: number, fallback: number) =>
 /** Checks arguments against an input schema built above. Returns a message naming the field, or null. */
 export function argumentProblem(schema: JsonSchema, value: unknown): string | null {
   if (value === undefined) value = {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'arguments must be an object';
+  if (!isObject(value)) return 'arguments must be an object';
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const record = value as Record<string, unknown>;
+  const record = value;
   for (const name of (schema.required ?? []) as string[])
     if (record[name] === undefined) return `\`${name}\` is required`;
   for (const [name, field] of Object.entries(record)) {

@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/json-shapes.js';
 import { mcpProtocolVersions } from '../../shared/mcp.js';
 import { RpcError } from './rpc-error.js';
 
@@ -101,7 +102,7 @@ export function eraOf(message: JsonRpcRequest, headers: Headers): Era {
     });
   }
   const clientCapabilities = meta?.[metaKeys.clientCapabilities];
-  if (typeof clientCapabilities !== 'object' || clientCapabilities === null || Array.isArray(clientCapabilities)) {
+  if (!isObject(clientCapabilities)) {
     throw new HttpRpcError(
       400,
       -32602,
@@ -128,5 +129,5 @@ export function eraOf(message: JsonRpcRequest, headers: Headers): Era {
       );
     }
   }
-  return { kind: 'modern', version: metaVersion, clientCapabilities: clientCapabilities as Record<string, unknown> };
+  return { kind: 'modern', version: metaVersion, clientCapabilities };
 }

@@ -1,7 +1,8 @@
 import type { X402PaymentRequiredV2 } from '../../schemas/types.js';
+import { isObject } from '../../shared/json-shapes.js';
 import { x402MetaKeys } from '../../shared/x402-transport.js';
 import { FacilitatorError } from '../x402/facilitator.js';
-import { isObject, paymentOfVersion } from '../x402/presented-payment.js';
+import { paymentOfVersion } from '../x402/presented-payment.js';
 import { gatewayConfig, offeredRequirements, paymentRequiredV2, settledPayment } from '../x402/requirements.js';
 import { settle } from '../x402/settlement.js';
 import type { RequestMeta, ToolContext } from './tool.js';

@@ -2,6 +2,7 @@
 // (`<origin>/.well-known/http-message-signatures-directory`, a JWKS), fetched the way the grader
 // fetches: every address checked (src/grader/fetcher.ts), within a time and size bound, and kept
 // per isolate for a while so a signer's requests cost one fetch.
+import { isObject, objectOrEmpty } from '../../shared/json-shapes.js';
 import { HTTP_MESSAGE_SIGNATURES_DIRECTORY, helpers, jwkToKeyID } from 'web-bot-auth';
 import { type GraderNetwork, networkFetcher } from '../../grader/fetcher.js';
 
@@ -98,11 +99,11 @@ export class KeyDirectoryCache {
       } catch {
         return { ok: false, reason: `the key directory ${url} is not JSON` };
       }
-      const listed = (body as { keys?: unknown } | null)?.keys;
+      const listed = objectOrEmpty(body).keys;
       if (!Array.isArray(listed)) return { ok: false, reason: `the key directory ${url} has no \`keys\` list` };
       const keys: KeyDirectory = new Map();
       for (const jwk of listed.slice(0, maxKeys)) {
-        if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) continue;
+        if (!isObject(jwk)) continue;
         try {
           keys.set(await jwkToKeyID(jwk, helpers.WEBCRYPTO_SHA256, helpers.BASE64URL_DECODE), jwk as JsonWebKey);
         } catch {}

@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/json-shapes.js';
 import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import { feedbackPath } from '../../shared/routes.js';
 import type { WorkerData } from '../../shared/worker-data.js';
@@ -50,9 +51,8 @@ function optionalText(value: unknown, name: string, limit: number): string | nul
 
 /** Checks a posted body field by field; the first wrong field is named. */
 export function checkFeedback(body: unknown, data: WorkerData, requestUrl: string): Checked {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return refuse('invalid_field', `The body must be a JSON object such as ${example}.`);
-  const given = body as Record<string, unknown>;
+  if (!isObject(body)) return refuse('invalid_field', `The body must be a JSON object such as ${example}.`);
+  const given = body;
   const unknown = Object.keys(given).find((name) => !(fields as readonly string[]).includes(name));
   if (unknown !== undefined)
     return refuse(

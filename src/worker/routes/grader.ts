@@ -1,3 +1,4 @@
+import { objectOrEmpty } from '../../shared/json-shapes.js';
 import { networkFetcher, type GraderNetwork } from '../../grader/fetcher.js';
 import { gradeSite } from '../../grader/grade.js';
 import { checkTarget } from '../../grader/target-guard.js';
@@ -26,9 +27,8 @@ export async function graderEndpoint(request: Request, env: WorkerEnv): Promise<
     });
   const read = await readJsonBody(request, maxBodyBytes, 'The body must be JSON: {"url": "https://your.site"}.');
   if (!read.ok) return read.response;
-  const body = read.body;
-  const url = (body as { url?: unknown } | null)?.url;
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || typeof url !== 'string' || !url) {
+  const { url } = objectOrEmpty(read.body);
+  if (typeof url !== 'string' || !url) {
     return errorResponse(
       400,
       'missing_url',

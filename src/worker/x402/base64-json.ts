@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/json-shapes.js';
 const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /** Standard base64 of the UTF-8 JSON of a value: how every x402 header travels. */
@@ -21,6 +22,5 @@ export function decodeBase64Json(header: string): Record<string, unknown> | stri
   } catch {
     return 'it is not base64 of UTF-8 JSON';
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'its JSON is not an object';
-  return value as Record<string, unknown>;
+  return isObject(value) ? value : 'its JSON is not an object';
 }

@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/json-shapes.js';
 import { x402Headers, type X402Version } from '../../shared/x402-transport.js';
 import { decodeBase64Json } from './base64-json.js';
 
@@ -67,8 +68,4 @@ export function paymentOfVersion(
       reason: `invalid_payment: ${where} must carry an x402 version ${version} exact PaymentPayload`,
     };
   return { kind: 'payment', version, payload };
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,27 +1,28 @@
 import type { Check } from '../../check.js';
 import { failure } from '../../check.js';
+import { arrayOrEmpty, objectOrEmpty } from '../../../shared/json-shapes.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import { linkedOrigin, onGradedOrigin } from '../link-origin.js';
 
-type Linkset = { linkset?: { 'service-desc'?: { href?: unknown }[] }[] };
-
 /** The `service-desc` targets of an RFC 9727 API catalog, an RFC 9264 linkset; none when it does not parse. */
 export function serviceDescriptions(catalog: string): string[] {
+  let linkset: unknown;
   try {
-    return (JSON.parse(catalog) as Linkset).linkset!.flatMap((context) =>
-      (context['service-desc'] ?? [])
-        .map((target) => target.href)
-        .filter((href): href is string => typeof href === 'string'),
-    );
+    linkset = JSON.parse(catalog);
   } catch {
     return [];
   }
+  return arrayOrEmpty(objectOrEmpty(linkset).linkset).flatMap((context) =>
+    arrayOrEmpty(objectOrEmpty(context)['service-desc'])
+      .map((target) => objectOrEmpty(target).href)
+      .filter((href): href is string => typeof href === 'string'),
+  );
 }
 
 /** JSON with an `openapi` version, or YAML with an `openapi:` line (no YAML parser needed for that). */
 function isOpenApi(text: string): boolean {
   try {
-    return typeof (JSON.parse(text) as { openapi?: unknown }).openapi === 'string';
+    return typeof objectOrEmpty(JSON.parse(text)).openapi === 'string';
   } catch {
     return /^openapi\s*:\s*["']?\d/m.test(text);
   }

@@ -1,7 +1,17 @@
 import type { Check } from '../../check.js';
 import { failure } from '../../check.js';
+import { arrayOrEmpty, objectOrEmpty } from '../../../shared/json-shapes.js';
 import { publicPaths } from '../../../shared/public-paths.js';
 import { ownLinks, rootLlmsTxt } from './own-links.js';
+
+/** The slug of the first premium resource a resource index lists, whatever else the JSON holds. */
+function premiumSlug(index: unknown): string | undefined {
+  for (const resource of arrayOrEmpty(objectOrEmpty(index).resources)) {
+    const { slug, premium } = objectOrEmpty(resource);
+    if (premium === true && typeof slug === 'string') return slug;
+  }
+  return undefined;
+}
 
 export const paymentCacheCheck: Check = {
   id: 'payment-required-cache',
@@ -16,11 +26,7 @@ export const paymentCacheCheck: Check = {
       .find(Boolean);
     try {
       // Else the resource index flags them (a root llms.txt that only indexes section files lists none itself).
-      slug ??= (
-        JSON.parse((await context.fetch(publicPaths.resourceIndex)).text) as {
-          resources: { slug: string; premium?: boolean }[];
-        }
-      ).resources.find((resource) => resource.premium === true)?.slug;
+      slug ??= premiumSlug(JSON.parse((await context.fetch(publicPaths.resourceIndex)).text));
     } catch {
       /* no index: no premium resource known */
     }

@@ -1,3 +1,4 @@
+import { objectOrEmpty } from '../../../shared/json-shapes.js';
 import { opensFullCorpus } from '../../../shared/key-hash.js';
 import { verifyKey } from '../../access-keys.js';
 import { corpusLicenseRequiredBody } from '../../../shared/payment-bodies.js';
@@ -66,10 +67,10 @@ async function corpusPage(args: Record<string, unknown>, context: ToolContext, f
   const { items, nextCursor: next } = page(records, offset, (args.limit as number | undefined) ?? 10, pageBytes);
   const withBodies = items.map((record) => {
     const premium = premiumRecord(record);
-    return premium ? (JSON.parse(premium) as CorpusRecord) : record;
+    return premium ? objectOrEmpty(JSON.parse(premium)) : record;
   });
   return {
-    meta: full ? (JSON.parse(context.data.fullCorpusMeta) as CorpusRecord) : meta!,
+    meta: full ? objectOrEmpty(JSON.parse(context.data.fullCorpusMeta)) : meta!,
     total: records.length,
     records: withBodies,
     ...(next ? { nextCursor: next } : {}),

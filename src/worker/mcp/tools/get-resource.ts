@@ -1,3 +1,4 @@
+import { objectOrEmpty } from '../../../shared/json-shapes.js';
 import { verifyKey } from '../../access-keys.js';
 import { howToPayFor, paymentRequiredBody } from '../../../shared/payment-bodies.js';
 import { array, boolean, object, string } from '../json-schema.js';
@@ -60,7 +61,7 @@ export const getResource: Tool = {
           isError: true,
         };
       }
-      const resource = JSON.parse(premium.json) as Record<string, unknown>;
+      const resource = objectOrEmpty(JSON.parse(premium.json));
       return {
         structured: { slug, access: payment ? 'x402' : 'key', premium: true, resource },
         summary: `# ${String(resource.title)}\n\n${String(resource.body)}`,
