@@ -57,6 +57,46 @@ describe('the CLI bundle', () => {
     expect(differing).toEqual([]);
   });
 
+  it('answers a build whose inputs are unchanged before the compiler is loaded', () => {
+    const outDir = path.join(tempDir(), 'dist');
+    const cacheDir = path.join(tempDir(), 'cache');
+    // The CLI's modules as compiled, unbundled, so each module it loads shows by name.
+    const main = pathToFileURL(path.join(repoRoot, 'lib', 'cli', 'main.js')).href;
+    const compiler = ['lib/compile/build.js', 'lib/content/load-content.js'];
+    const run = () => {
+      const moduleLog = path.join(tempDir(), 'modules.txt');
+      const output = execFileSync(
+        process.execPath,
+        [
+          '--import',
+          pathToFileURL(path.join(fixturesDir, 'module-log', 'register.mjs')).href,
+          '--input-type=module',
+          '--eval',
+          `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(['node', 'agentdir', ...process.argv.slice(1)]);`,
+          'build',
+          path.join(fixturesDir, 'minimal'),
+          '--out',
+          outDir,
+          '--cache-dir',
+          cacheDir,
+        ],
+        {
+          cwd: repoRoot,
+          encoding: 'utf8',
+          env: { ...process.env, SOURCE_DATE_EPOCH: testEpoch, MODULE_LOG: moduleLog },
+        },
+      );
+      const loaded = fs.readFileSync(moduleLog, 'utf8').split('\n');
+      return { output, compiler: compiler.filter((module) => loaded.some((url) => url.endsWith(`/${module}`))) };
+    };
+    const first = run();
+    expect(first.output).toMatch(/^Built /);
+    expect(first.compiler).toEqual(compiler);
+    const again = run();
+    expect(again.output).toMatch(/^Up to date: /);
+    expect(again.compiler).toEqual([]);
+  });
+
   it('keeps every name its code takes from a chunk it loads lazily', async () => {
     const bundle = path.join(repoRoot, 'lib', 'bundle');
     const used = new Map<string, Set<string>>();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ProblemFormat } from '../errors/format.js';
 import type { GraderReport } from '../grader/report.js';
 import { displayPath } from '../util/paths.js';
-import { baseUrlProblem, sourceDateEpochProblem } from '../compile/option-problems.js';
+import { buildSite, type SiteBuild } from '../compile/build-site.js';
 import { printProblems } from './print-problems.js';
 import { phaseLine } from './phase-line.js';
 import { workerCodeBudget } from '../compile/worker-budget.js';
@@ -49,7 +49,6 @@ export async function buildCommand(givenContentDir: string | undefined, options:
   const sourceDateEpoch = process.env.SOURCE_DATE_EPOCH;
   const cacheDir = options.cache === false ? null : path.resolve(options.cacheDir ?? 'node_modules/.cache/agentdir');
   const seconds = () => ((performance.now() - started) / 1000).toFixed(2);
-  // Problems found before any work: nothing was read or written.
   const refuse = (problems: Problem[], outDir: string) => {
     if (options.json)
       process.stdout.write(
@@ -62,49 +61,11 @@ export async function buildCommand(givenContentDir: string | undefined, options:
   const folders = projectFolders({ content: givenContentDir, out: options.out }, { needsContent: true });
   if (!folders.ok) return refuse(folders.problems, options.out ?? 'dist');
   const { contentDir, outDir } = folders;
-  // Before any work: a folder the build may not replace is refused with nothing touched.
-  const { checkOutputFolder } = await import('../compile/output-folder-guard.js');
-  const unsafe =
-    baseUrlProblem(options.baseUrl) ??
-    sourceDateEpochProblem(sourceDateEpoch) ??
-    checkOutputFolder({ outDir, contentDir });
-  if (unsafe) return refuse([unsafe], outDir);
 
-  // With the cache on, a build whose inputs are unchanged is done before the compiler is even loaded.
-  let key: string | null | undefined;
-  if (cacheDir) {
-    const { checkUpToDate } = await import('../compile/up-to-date.js');
-    const checked = checkUpToDate({
-      contentDir,
-      outDir,
-      cacheDir,
-      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-      ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
-    });
-    key = checked.key;
-    const { manifest } = checked;
-    const summary = manifest?.summary as Summary | undefined;
-    // Output built by `serve --watch` carries no grade: build again (incremental) to grade it.
-    if (summary?.grade) {
-      if (options.json) {
-        process.stdout.write(
-          `${JSON.stringify({ ok: true, upToDate: true, outDir: path.resolve(outDir), ...summary, phases: [{ phase: 'up-to-date check', ms: Math.round(performance.now() - started) }] }, null, 2)}\n`,
-        );
-        return 0;
-      }
-      if (!options.quiet)
-        process.stdout.write(
-          `Up to date: ${summary.resources} resources and ${summary.articles} articles in ${displayPath(path.resolve(outDir))}/, nothing changed (${seconds()}s).\n${summaryLines(summary)}`,
-        );
-      return 0;
-    }
-  }
-
-  const { build } = await import('../compile/build.js');
   const progress = createProgress({ ...(options.quiet || options.json ? { quiet: true } : {}) });
-  let result: Awaited<ReturnType<typeof build>>;
+  let built: SiteBuild;
   try {
-    result = await build({
+    built = await buildSite({
       onProgress: (done, total) => progress.documents(done, total),
       onPhase: (phase) => progress.phase(phase),
       contentDir,
@@ -112,7 +73,8 @@ export async function buildCommand(givenContentDir: string | undefined, options:
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       ...(sourceDateEpoch ? { sourceDateEpoch } : {}),
       cacheDir,
-      ...(key !== undefined ? { inputKey: key } : {}),
+      // With the cache on, a build whose inputs are unchanged is done before the compiler is even loaded.
+      reuseUpToDate: cacheDir !== null,
     });
   } catch (error) {
     progress.done();
@@ -129,6 +91,23 @@ export async function buildCommand(givenContentDir: string | undefined, options:
     }
     throw error;
   }
+  // Problems found before any work: nothing was read or written.
+  if (!built.upToDate && built.refused) return refuse(built.result.problems, outDir);
+  if (built.upToDate) {
+    const summary = built.manifest.summary as Summary;
+    if (options.json) {
+      process.stdout.write(
+        `${JSON.stringify({ ok: true, upToDate: true, outDir: path.resolve(outDir), ...summary, phases: [{ phase: 'up-to-date check', ms: Math.round(performance.now() - started) }] }, null, 2)}\n`,
+      );
+      return 0;
+    }
+    if (!options.quiet)
+      process.stdout.write(
+        `Up to date: ${summary.resources} resources and ${summary.articles} articles in ${displayPath(path.resolve(outDir))}/, nothing changed (${seconds()}s).\n${summaryLines(summary)}`,
+      );
+    return 0;
+  }
+  const { result } = built;
   progress.done();
   if (options.json) {
     const bytes = result.files.reduce((sum, file) => sum + file.bytes, 0);

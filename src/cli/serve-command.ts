@@ -8,7 +8,6 @@ import type { EditSession } from '../serve/edit-session.js';
 import { ServeError, startServer } from '../serve/server.js';
 import { workerEnvironment } from '../serve/worker-env.js';
 import { displayPath } from '../util/paths.js';
-import { baseUrlProblem, sourceDateEpochProblem } from '../compile/option-problems.js';
 import { projectFolders } from '../project/project-folders.js';
 import { contentGivenAsBuild } from '../serve/content-given-as-build.js';
 
@@ -62,20 +61,14 @@ export async function serveCommand(givenDist: string | undefined, options: Serve
   try {
     const keysFile = keyFilePath(options.keysFile);
     if (options.watch) {
-      // Watch mode builds into `dist`: refuse a folder a build may not replace before anything else.
-      const { checkOutputFolder } = await import('../compile/output-folder-guard.js');
-      const unsafe =
-        baseUrlProblem(options.baseUrl) ??
-        sourceDateEpochProblem(sourceDateEpoch) ??
-        checkOutputFolder({ outDir: dist, contentDir, option: 'agentdir serve --watch' });
-      if (unsafe) {
-        const { formatProblems } = await import('../errors/format.js');
-        process.stderr.write(`${formatProblems([unsafe], 'human')}\n`);
-        return 1;
-      }
       // Bring `dist` up to date before serving it: a page added since the last build must not 404.
+      // A folder a build may not replace is refused before anything else.
       const { firstWatchBuild } = await import('../serve/first-watch-build.js');
       first = await firstWatchBuild({ ...watchBuild, onSession: (built) => (session = built) });
+      if (!first.ok && first.refused) {
+        process.stderr.write(`${first.report}\n`);
+        return 1;
+      }
       if (!first.ok && !fs.existsSync(path.join(dist, 'worker', 'worker.js'))) {
         process.stderr.write(`${first.report}\nFix the problems above, then run serve again.\n`);
         return 1;

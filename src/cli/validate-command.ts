@@ -3,7 +3,7 @@ import { loadContent } from '../content/load-content.js';
 import { reviewDateOf } from '../content/stale-check.js';
 import type { ProblemFormat } from '../errors/format.js';
 import { isError } from '../errors/problem.js';
-import { baseUrlProblem, sourceDateEpochProblem } from '../compile/option-problems.js';
+import { buildOptionsProblem } from '../compile/option-problems.js';
 import { PhaseTimer } from '../compile/phase-timer.js';
 import { printProblems } from './print-problems.js';
 import { projectFolders } from '../project/project-folders.js';
@@ -24,7 +24,7 @@ export async function validateCommand(
   givenContentDir: string | undefined,
   options: ValidateCommandOptions,
 ): Promise<number> {
-  const invalid = baseUrlProblem(options.baseUrl) ?? sourceDateEpochProblem(process.env.SOURCE_DATE_EPOCH);
+  const invalid = buildOptionsProblem({ baseUrl: options.baseUrl, sourceDateEpoch: process.env.SOURCE_DATE_EPOCH });
   const folders = projectFolders({ content: givenContentDir }, { needsContent: true });
   if (invalid || !folders.ok) {
     printProblems([...(invalid ? [invalid] : []), ...(folders.ok ? [] : folders.problems)], options.format, {

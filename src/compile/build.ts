@@ -17,8 +17,7 @@ import { leakGuard, premiumSentences, type PremiumSentence } from './premium-gua
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
 import { SearchPartCache } from './search-part-cache.js';
-import { checkOutputFolder } from './output-folder-guard.js';
-import { baseUrlProblem, sourceDateEpochProblem } from './option-problems.js';
+import { buildSite } from './build-site.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { contextKeys, exportContextKey, metadataEmitterKey, metadataModel } from './output-reuse.js';
 import { PhaseTimer, type PhaseTime } from './phase-timer.js';
@@ -93,27 +92,22 @@ export function createEmitContext(model: ContentModel, sourceDateEpoch?: string)
   return emitContextFor(model, buildDate(model, sourceDateEpoch));
 }
 
-/** Validates the content, then compiles every output and swaps it into `outDir` in one step. */
+/**
+ * The build API: refuses unsafe options and output folders, then validates the content and
+ * compiles every output into `outDir` in one step, even when `outDir` is up to date (see build-site.ts).
+ */
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  return (await buildSite({ ...options, reuseUpToDate: false })).result;
+}
+
+/**
+ * Validates the content, then compiles every output and swaps it into `outDir` in one step. Called
+ * by buildSite once the options and the output folder have passed its checks.
+ */
+export async function compile(options: BuildOptions): Promise<BuildResult> {
   const outDir = path.resolve(options.outDir);
   const timer = new PhaseTimer();
-  const unsafe =
-    baseUrlProblem(options.baseUrl) ??
-    sourceDateEpochProblem(options.sourceDateEpoch) ??
-    checkOutputFolder({ outDir, contentDir: options.contentDir });
-  if (unsafe)
-    return {
-      ok: false,
-      problems: [unsafe],
-      outDir,
-      files: [],
-      resources: 0,
-      articles: 0,
-      phases: [],
-      emitters: [],
-      threads: { parse: 0, render: 0 },
-    };
-  // The CLI has already digested the inputs for its up-to-date check: reading every file again would be wasted.
+  // buildSite has already digested the inputs for its up-to-date check: reading every file again would be wasted.
   const key =
     options.inputKey !== undefined
       ? options.inputKey

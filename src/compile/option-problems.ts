@@ -27,3 +27,8 @@ export function sourceDateEpochProblem(value: string | undefined): Problem | nul
     { file: 'SOURCE_DATE_EPOCH', field: 'SOURCE_DATE_EPOCH' },
   );
 }
+
+/** The options every build and validation is given, checked before any work: `--base-url`, then SOURCE_DATE_EPOCH. */
+export function buildOptionsProblem(options: { baseUrl?: string; sourceDateEpoch?: string }): Problem | null {
+  return baseUrlProblem(options.baseUrl) ?? sourceDateEpochProblem(options.sourceDateEpoch);
+}

@@ -375,13 +375,9 @@ function checkUrlSchemes({ resources, articles }: CrossCheckInput): Problem[] {
 /** Audience markers that cannot be honoured, and premium resources no agent could buy. */
 function checkAudienceMarkers({ resources, articles }: CrossCheckInput): Problem[] {
   const markers = [...resources, ...articles].flatMap((document) =>
-    document.rendered.audienceProblems.map(({ reason, value, ...position }) => {
-      const at = { ...bodyPosition(document, position), field: 'body' };
-      if (reason === 'unknown') return fileProblem(document.file, 'UnknownAudience', { value }, at);
-      if (reason === 'unclosed' || reason === 'nested')
-        return fileProblem(document.file, 'UnclosedAudienceMarker', { audience: value ?? '', reason }, at);
-      return fileProblem(document.file, 'StrayAudienceMarker', { reason }, at);
-    }),
+    document.rendered.audienceProblems.map(({ code, args, ...position }) =>
+      fileProblem(document.file, code, args, { ...bodyPosition(document, position), field: 'body' }),
+    ),
   );
   const premium = resources
     .filter((resource) => premiumOf(resource) && resource.audience === 'people')

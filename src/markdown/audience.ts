@@ -1,6 +1,7 @@
 import type { Html, Root, RootContent } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { type ProblemArgs, problemTexts } from '../errors/catalog.js';
 
 // Passages for one audience (README: Audience controls), written as HTML comments so any GFM
 // viewer shows the body unchanged:
@@ -14,14 +15,19 @@ import type { VFile } from 'vfile';
 export type Audience = 'agents' | 'people';
 export const audiences: readonly Audience[] = ['agents', 'people'];
 
-/** A marker that cannot be honoured, and where it is (lines relative to the body). */
-export interface AudienceMarkerProblem {
-  reason: 'unknown' | 'unclosed' | 'nested' | 'unopened' | 'placement';
-  /** The audience the marker names, when it names one. */
-  value?: string;
-  line: number;
-  column: number;
-}
+/** The codes of the problem catalog (src/errors/catalog.ts) a marker that cannot be honoured is reported with. */
+type AudienceProblemCode = 'UnknownAudience' | 'UnclosedAudienceMarker' | 'StrayAudienceMarker';
+
+/** A marker that cannot be honoured: its catalog code and facts, and where it is (lines relative to the body). */
+export type AudienceMarkerProblem = {
+  [C in AudienceProblemCode]: { code: C; args: ProblemArgs<C>; line: number; column: number };
+}[AudienceProblemCode];
+
+/** The `source` of remarkAudience's vfile messages, whose `ruleId` is the catalog code. */
+export const audienceMessageSource = 'agentdir:audience';
+
+/** A vfile message of remarkAudience, carrying the facts the catalog words it from. */
+type AudienceMessage = ReturnType<VFile['message']> & Pick<AudienceMarkerProblem, 'args'>;
 
 /** Where the Markdown outputs differ from the source: what they leave out, by source offset. */
 export interface AudienceCuts {
@@ -38,7 +44,6 @@ export interface AudienceCuts {
 declare module 'vfile' {
   interface DataMap {
     audienceCuts: AudienceCuts | undefined;
-    audienceProblems: AudienceMarkerProblem[];
     /** The top-level blocks of people-only passages: the HTML keeps them, the outline for agents does not. */
     peopleOnlyBlocks: ReadonlySet<RootContent> | undefined;
   }
@@ -53,19 +58,28 @@ const markerLike = /^<!--\s*\/?\s*audience\b/i;
  * Finds the audience passages: takes agents-only passages out of the tree (so out of the HTML, the
  * outline and the word count) and records on `file.data` which source ranges the Markdown outputs
  * leave out (people-only passages, and every marker line) and which blocks are for people only. Runs after the link inventory, so links
- * inside agents-only passages are still checked and made absolute.
+ * inside agents-only passages are still checked and made absolute. A marker that cannot be honoured
+ * is a message on the file (audienceProblems reads them back), and leaves the body whole.
  */
 export function remarkAudience() {
   return (tree: Root, file: VFile): void => {
-    file.data.audienceProblems = [];
     const source = String(file.value);
     if (!/audience/i.test(source)) return;
-    const problems = file.data.audienceProblems;
-    const at = (node: Html) => ({ line: node.position?.start.line ?? 0, column: node.position?.start.column ?? 0 });
+    let problems = 0;
+    const report = <C extends AudienceProblemCode>(node: Html, code: C, args: ProblemArgs<C>) => {
+      const message = file.message(problemTexts(code, args).message, {
+        place: node.position,
+        ruleId: code,
+        source: audienceMessageSource,
+      });
+      Object.assign(message, { args });
+      problems++;
+    };
 
     // Markers anywhere but between top-level blocks: inside a list, a quote or a paragraph.
     visit(tree, 'html', (node, _index, parent) => {
-      if (parent !== tree && markerLike.test(node.value.trim())) problems.push({ reason: 'placement', ...at(node) });
+      if (parent !== tree && markerLike.test(node.value.trim()))
+        report(node, 'StrayAudienceMarker', { reason: 'placement' });
     });
 
     const children = tree.children;
@@ -84,9 +98,9 @@ export function remarkAudience() {
       if (opener) {
         const value = opener[1]!.toLowerCase();
         const known = audiences.includes(value as Audience);
-        if (!known) problems.push({ reason: 'unknown', value: opener[1]!, ...at(node) });
+        if (!known) report(node, 'UnknownAudience', { value: opener[1]! });
         if (open) {
-          if (known) problems.push({ reason: 'nested', value, ...at(node) });
+          if (known) report(node, 'UnclosedAudienceMarker', { audience: value, reason: 'nested' });
           return;
         }
         // An unknown audience still opens a passage, so its closer is not reported as well.
@@ -95,7 +109,7 @@ export function remarkAudience() {
       }
       if (closing.test(text)) {
         if (!open) {
-          problems.push({ reason: 'unopened', ...at(node) });
+          report(node, 'StrayAudienceMarker', { reason: 'unopened' });
           return;
         }
         // From the marker to the next block, so no run of blank lines is left behind.
@@ -114,15 +128,30 @@ export function remarkAudience() {
         open = undefined;
         return;
       }
-      if (markerLike.test(text)) problems.push({ reason: 'unknown', ...at(node) });
+      if (markerLike.test(text)) report(node, 'UnknownAudience', {});
     });
     if (open && audiences.includes(open.audience))
-      problems.push({ reason: 'unclosed', value: open.audience, ...at(open.node) });
-    if (problems.length || !cuts.length) return;
+      report(open.node, 'UnclosedAudienceMarker', { audience: open.audience, reason: 'unclosed' });
+    if (problems || !cuts.length) return;
     tree.children = children.filter((_node, index) => !dropped.has(index));
     file.data.audienceCuts = { cuts, peopleOnly, peopleOnlyFrom, agentsOnly };
     if (peopleBlocks.size) file.data.peopleOnlyBlocks = peopleBlocks;
   };
+}
+
+/** The markers remarkAudience could not honour, read back from the file's messages, in the order found. */
+export function audienceProblems(file: VFile): AudienceMarkerProblem[] {
+  return file.messages
+    .filter((message): message is AudienceMessage => message.source === audienceMessageSource)
+    .map(
+      (message) =>
+        ({
+          code: message.ruleId,
+          args: message.args,
+          line: message.line ?? 0,
+          column: message.column ?? 0,
+        }) as AudienceMarkerProblem,
+    );
 }
 
 /** Where a source offset lands once the cuts are made: cuts that end at or before it shift it back. */

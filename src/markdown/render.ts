@@ -1,5 +1,5 @@
 import { VFile } from 'vfile';
-import { type AudienceMarkerProblem, applyCuts, offsetAfterCuts } from './audience.js';
+import { type AudienceMarkerProblem, applyCuts, audienceProblems, offsetAfterCuts } from './audience.js';
 import type { OutlineItem } from './heading-ids.js';
 import type { DisallowedUrl, LinkAt } from './link-inventory.js';
 import { type ParsedMarkdown, parseMarkdown } from './processor.js';
@@ -36,6 +36,7 @@ export interface RenderedMarkdown {
   peopleOnlyAt?: number[];
   /** `[start, end)` ranges of `agentBody` that are for agents only. */
   agentsOnlyAt?: [number, number][];
+  /** The audience markers that cannot be honoured: the file's messages from remarkAudience, as plain data. */
   audienceProblems: AudienceMarkerProblem[];
 }
 
@@ -71,7 +72,7 @@ export function renderMarkdown(body: string, parse: (file: VFile) => ParsedMarkd
           ]),
         }
       : {}),
-    audienceProblems: file.data.audienceProblems ?? [],
+    audienceProblems: audienceProblems(file),
   };
 }
 

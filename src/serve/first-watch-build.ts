@@ -5,7 +5,9 @@ import { buildUnlessUpToDate, type SiteBuildOptions } from './site-build.js';
 
 export type FirstWatchBuild =
   /** `key`: the input key of what is now in `dist`; `warnings`: the build's report, when it had any. */
-  { ok: true; key: string | null; summary: string; warnings: string | null } | { ok: false; key: null; report: string };
+  | { ok: true; key: string | null; summary: string; warnings: string | null }
+  /** `refused`: the options or `dist` were refused before any work, so nothing is to be served. */
+  | { ok: false; key: null; report: string; refused: boolean };
 
 /**
  * What `serve --watch` does before serving: bring `dist` up to date with the content. Fast when
@@ -19,7 +21,12 @@ export async function firstWatchBuild(options: SiteBuildOptions): Promise<FirstW
   try {
     outcome = await buildUnlessUpToDate(options);
   } catch (error) {
-    return { ok: false, key: null, report: `Build failed: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      key: null,
+      report: `Build failed: ${error instanceof Error ? error.message : String(error)}`,
+      refused: false,
+    };
   }
   if (outcome.upToDate)
     return {
@@ -30,7 +37,7 @@ export async function firstWatchBuild(options: SiteBuildOptions): Promise<FirstW
     };
   const { result } = outcome;
   const report = formatProblems(result.problems, 'human');
-  if (!result.ok) return { ok: false, key: null, report };
+  if (!result.ok) return { ok: false, key: null, report, refused: outcome.refused };
   return {
     ok: true,
     key: outcome.key,

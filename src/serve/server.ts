@@ -8,6 +8,7 @@ import { isWorkerData, routeOptions, type WorkerData } from '../shared/worker-da
 import { decodeAssetPath } from './asset-intent.js';
 import { closeAfterAnswer, sendWebResponse, toWebRequest } from './node-adapter.js';
 import { publicFolder, withPagesInMemory } from './public-files.js';
+import type { ApiError } from '../schemas/types.js';
 import { serveStatic } from './static-files.js';
 import { parseHeaderRules, type HeaderRule } from '../shared/header-rules.js';
 import { workerFirstMatcher } from './worker-first.js';
@@ -219,7 +220,8 @@ export async function startServer(options: ServeOptions & { watch?: boolean }): 
         response = await handle(toWebRequest(incoming, `${origin}:${(server.address() as { port: number }).port}`));
         if (options.watch) response = await withReloadScript(response);
       } catch {
-        response = new Response(JSON.stringify({ error: 'bad_request', message: 'The request could not be read.' }), {
+        const body = { error: 'bad_request', message: 'The request could not be read.' } satisfies ApiError;
+        response = new Response(JSON.stringify(body), {
           status: 400,
           headers: { 'Content-Type': 'application/json; charset=utf-8' },
         });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { contentTypeFor } from '../shared/content-types.js';
 import { assetIntent, decodeAssetPath, encodeAssetPath, type FindFile, type PublicFile } from './asset-intent.js';
 import { headersFor, type HeaderRule } from '../shared/header-rules.js';
+import type { ApiError } from '../schemas/types.js';
 
 export interface StaticOptions {
   files: FindFile;
@@ -47,19 +48,18 @@ function redirectTo(request: Request, location: string): Response {
  */
 export async function serveStatic(request: Request, options: StaticOptions): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response(
-      JSON.stringify({ error: 'method_not_allowed', message: 'Static files answer GET and HEAD only.' }),
-      {
-        status: 405,
-        headers: { Allow: 'GET, HEAD', 'Content-Type': 'application/json; charset=utf-8' },
-      },
-    );
+    const body = { error: 'method_not_allowed', message: 'Static files answer GET and HEAD only.' } satisfies ApiError;
+    return new Response(JSON.stringify(body), {
+      status: 405,
+      headers: { Allow: 'GET, HEAD', 'Content-Type': 'application/json; charset=utf-8' },
+    });
   }
   const url = new URL(request.url);
   const decoded = decodeAssetPath(url.pathname);
   const intent = await assetIntent(decoded, options.files);
   if (!intent) {
-    return new Response(JSON.stringify({ error: 'not_found', message: `Nothing is published at ${decoded}.` }), {
+    const body = { error: 'not_found', message: `Nothing is published at ${decoded}.` } satisfies ApiError;
+    return new Response(JSON.stringify(body), {
       status: 404,
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
     });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { VFile } from 'vfile';
+import { audienceMessageSource } from '../../src/markdown/audience.js';
+import { parseMarkdown } from '../../src/markdown/processor.js';
 import { absoluteLinks, renderMarkdown } from '../../src/markdown/render.js';
 
 // Audience passages in a body (README: Audience controls): agents-only text reaches only the
@@ -76,25 +79,60 @@ describe('audience markers that cannot be honoured', () => {
 
   it('names an unknown audience, and a comment that only looks like a marker', () => {
     expect(problems('<!-- audience: robots -->\n\nText.\n\n<!-- /audience -->\n')).toEqual([
-      { reason: 'unknown', value: 'robots', line: 1, column: 1 },
+      { code: 'UnknownAudience', args: { value: 'robots' }, line: 1, column: 1 },
     ]);
-    expect(problems('Intro.\n\n<!-- audience agents -->\n')).toEqual([{ reason: 'unknown', line: 3, column: 1 }]);
+    expect(problems('Intro.\n\n<!-- audience agents -->\n')).toEqual([
+      { code: 'UnknownAudience', args: {}, line: 3, column: 1 },
+    ]);
   });
 
   it('finds a passage never closed, a nested one and a closer with no opener', () => {
     expect(problems('Intro.\n\n<!-- audience: people -->\n\nText.\n')).toEqual([
-      { reason: 'unclosed', value: 'people', line: 3, column: 1 },
+      { code: 'UnclosedAudienceMarker', args: { audience: 'people', reason: 'unclosed' }, line: 3, column: 1 },
     ]);
     expect(problems('<!-- audience: agents -->\n\n<!-- audience: people -->\n\nText.\n\n<!-- /audience -->\n')).toEqual(
-      [{ reason: 'nested', value: 'people', line: 3, column: 1 }],
+      [{ code: 'UnclosedAudienceMarker', args: { audience: 'people', reason: 'nested' }, line: 3, column: 1 }],
     );
-    expect(problems('Text.\n\n<!-- /audience -->\n')).toEqual([{ reason: 'unopened', line: 3, column: 1 }]);
+    expect(problems('Text.\n\n<!-- /audience -->\n')).toEqual([
+      { code: 'StrayAudienceMarker', args: { reason: 'unopened' }, line: 3, column: 1 },
+    ]);
   });
 
   it('refuses markers inside a list, a quote or a paragraph', () => {
-    expect(problems('- item\n\n  <!-- audience: agents -->\n')).toEqual([{ reason: 'placement', line: 3, column: 3 }]);
-    expect(problems('> <!-- audience: agents -->\n')).toEqual([{ reason: 'placement', line: 1, column: 3 }]);
-    expect(problems('Text <!-- /audience --> more.\n')).toEqual([{ reason: 'placement', line: 1, column: 6 }]);
+    expect(problems('- item\n\n  <!-- audience: agents -->\n')).toEqual([
+      { code: 'StrayAudienceMarker', args: { reason: 'placement' }, line: 3, column: 3 },
+    ]);
+    expect(problems('> <!-- audience: agents -->\n')).toEqual([
+      { code: 'StrayAudienceMarker', args: { reason: 'placement' }, line: 1, column: 3 },
+    ]);
+    expect(problems('Text <!-- /audience --> more.\n')).toEqual([
+      { code: 'StrayAudienceMarker', args: { reason: 'placement' }, line: 1, column: 6 },
+    ]);
+  });
+
+  it('reports each as a message on the file: the catalog code as ruleId, at the marker', () => {
+    const file = new VFile('Text.\n\n<!-- /audience -->\n');
+    const { processor, tree } = parseMarkdown(file);
+    processor.runSync(tree, file);
+    expect(
+      file.messages.map(({ ruleId, source, reason, line, column, fatal }) => ({
+        ruleId,
+        source,
+        reason,
+        line,
+        column,
+        fatal,
+      })),
+    ).toEqual([
+      {
+        ruleId: 'StrayAudienceMarker',
+        source: audienceMessageSource,
+        reason: '`<!-- /audience -->` closes a passage that was never opened',
+        line: 3,
+        column: 1,
+        fatal: false,
+      },
+    ]);
   });
 
   it('keeps the body whole when a marker is wrong', () => {
