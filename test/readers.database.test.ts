@@ -65,6 +65,7 @@ describe('the readers database on D1 and on the local file', () => {
         paymentRequired: 1,
         keyedReads: 1,
         x402Payments: 2,
+        mppPayments: 0,
         revenue: [
           {
             rail: 'x402',

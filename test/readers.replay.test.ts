@@ -152,6 +152,7 @@ function expectedReport(): Omit<ReadersReport, 'period'> {
       paymentRequired: 6,
       keyedReads: 1,
       x402Payments: 3,
+      mppPayments: 0,
       // From the ledger: the forged payment settled nothing.
       revenue: [
         {

@@ -255,11 +255,13 @@ describe.each(['serve', 'workerd'] as const)('x402 version 2 on %s', (name) => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/\bPAYMENT-SIGNATURE\b/);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/\bX-PAYMENT\b/);
+    // The Machine Payments Protocol's credential (test/mpp.payments.test.ts).
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/\bAuthorization\b/);
     const required = await runtime().request('/api/x402/data-formats', {
       headers: { Origin: 'https://agent.example' },
     });
     expect(required.headers.get('access-control-allow-origin')).toBe('*');
-    expect(required.headers.get('access-control-expose-headers')).toBe('PAYMENT-REQUIRED');
+    expect(required.headers.get('access-control-expose-headers')).toBe('PAYMENT-REQUIRED, WWW-Authenticate');
     const post = await runtime().request('/api/x402/data-formats', { method: 'POST' });
     expect([post.status, JSON.parse(post.body).error]).toEqual([405, 'method_not_allowed']);
     const head = await runtime().request('/api/x402/data-formats', { method: 'HEAD' });

@@ -89,7 +89,8 @@ const queries = {
     GROUP BY query ORDER BY searches DESC, last DESC, query LIMIT ${reportLimits.searches}`,
   access: `SELECT coalesce(sum(access = 'payment-required'), 0) AS paymentRequired,
       coalesce(sum(access = 'key'), 0) AS keyedReads,
-      coalesce(sum(access = 'x402'), 0) AS x402Payments
+      coalesce(sum(access = 'x402'), 0) AS x402Payments,
+      coalesce(sum(access = 'mpp'), 0) AS mppPayments
     FROM reader_events WHERE ${inPeriod}`,
   revenue: `SELECT rail, x402_version AS x402Version, network, asset, count(*) AS payments, ${exactSum}
     FROM payments WHERE ${paidAmounts}
@@ -193,6 +194,7 @@ export async function readersReport(run: QueryRunner, period: ReportPeriod): Pro
       paymentRequired: count(funnel.paymentRequired),
       keyedReads: count(funnel.keyedReads),
       x402Payments: count(funnel.x402Payments),
+      mppPayments: count(funnel.mppPayments),
       revenue: revenue.map(
         (row): RevenueRow => ({
           rail: String(row.rail),

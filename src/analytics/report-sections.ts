@@ -52,8 +52,8 @@ export const reportSections = {
   },
   access: {
     title: 'Premium reads',
-    columns: ['402 answers', 'keyed reads', 'x402 payments'],
-    rows: ({ access }) => [[access.paymentRequired, access.keyedReads, access.x402Payments]],
+    columns: ['402 answers', 'keyed reads', 'x402 payments', 'MPP payments'],
+    rows: ({ access }) => [[access.paymentRequired, access.keyedReads, access.x402Payments, access.mppPayments]],
   },
   revenue: {
     title: 'Revenue (atomic units)',

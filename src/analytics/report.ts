@@ -96,6 +96,8 @@ export interface AccessFunnel {
   keyedReads: number;
   /** Reads an x402 payment opened. */
   x402Payments: number;
+  /** Reads a Machine Payments Protocol charge opened. */
+  mppPayments: number;
   /** From the payments ledger: by rail, version, network and asset. */
   revenue: RevenueRow[];
   /** From the payments ledger: by resource, network and asset. */

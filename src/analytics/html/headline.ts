@@ -15,7 +15,8 @@ interface Headline {
 function headlines(report: ReadersReport): Headline[] {
   const { totals, access } = report;
   const searches = report.zeroResultSearches.reduce((sum, search) => sum + search.searches, 0);
-  const paid = access.keyedReads + access.x402Payments;
+  const paid = access.keyedReads + access.x402Payments + access.mppPayments;
+  const mpp = access.mppPayments ? `, ${formatCount(access.mppPayments)} with MPP` : '';
   const revenue = revenueTotals(access.revenue).join(', ');
   return [
     {
@@ -38,7 +39,7 @@ function headlines(report: ReadersReport): Headline[] {
     {
       name: 'Paid reads',
       value: formatCount(paid),
-      detail: `${formatCount(access.keyedReads)} with a key, ${formatCount(access.x402Payments)} paid with x402${revenue ? `, ${revenue}` : ''}`,
+      detail: `${formatCount(access.keyedReads)} with a key, ${formatCount(access.x402Payments)} paid with x402${mpp}${revenue ? `, ${revenue}` : ''}`,
     },
   ];
 }

@@ -199,6 +199,8 @@ export function accessSection(report: ReadersReport): string {
     { id: 'payment-required', value: access.paymentRequired },
     { id: 'key', value: access.keyedReads },
     { id: 'x402', value: access.x402Payments },
+    // Shown once a Machine Payments Protocol charge was made.
+    ...(access.mppPayments ? [{ id: 'mpp' as const, value: access.mppPayments }] : []),
   ];
   if (steps.every((step) => step.value === 0) && access.revenue.length === 0)
     return section(

@@ -14,7 +14,8 @@ export type SeriesId =
   | 'count'
   | 'payment-required'
   | 'key'
-  | 'x402';
+  | 'x402'
+  | 'mpp';
 
 type Fill = 'solid' | 'stripes' | 'dots' | 'lines';
 
@@ -38,6 +39,7 @@ export const series: Record<SeriesId, Series> = {
   'payment-required': { label: 'Asked to pay (402)', colour: 'amber', fill: 'stripes' },
   key: { label: 'Read with a key', colour: 'violet', fill: 'dots' },
   x402: { label: 'Paid with x402', colour: 'green', fill: 'solid' },
+  mpp: { label: 'Paid with MPP', colour: 'green', fill: 'stripes' },
 };
 
 /** The reader kinds in the order they stack, bottom first. */

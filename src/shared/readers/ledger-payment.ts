@@ -1,6 +1,7 @@
 // One row of `payments` (migrations/0002_payments.sql): a payment the facilitator settled.
 
-export type PaymentRail = 'x402';
+/** x402, or a Machine Payments Protocol (`Authorization: Payment`) charge. */
+export type PaymentRail = 'x402' | 'mpp';
 
 /** Where a payment was made: `GET /api/x402/<slug>`, or a paid MCP tool call. */
 export type PaymentChannel = 'http' | 'mcp';

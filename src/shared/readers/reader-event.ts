@@ -6,7 +6,7 @@ export type ReaderKind = 'ai-agent' | 'crawler' | 'browser' | 'unknown';
 
 export type ReadFormat = 'html' | 'markdown' | 'json' | 'ndjson' | 'llms-txt' | 'mcp' | 'text' | 'other';
 
-export type AccessOutcome = 'free' | 'payment-required' | 'key' | 'x402' | 'refused';
+export type AccessOutcome = 'free' | 'payment-required' | 'key' | 'x402' | 'mpp' | 'refused';
 
 /** Who sent a request, as the worker judged it (src/worker/readers/classify-reader.ts). */
 export interface ReaderIdentity {

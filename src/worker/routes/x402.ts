@@ -19,18 +19,25 @@ import {
 } from '../x402/requirements.js';
 import { settle } from '../x402/settlement.js';
 import { publicPaths } from '../../shared/public-paths.js';
+import { chargeChallenge, challengeHeader, echoedChallengeProblem } from '../mpp/charge-challenge.js';
+import { asX402Payment, presentedCredential } from '../mpp/charge-credential.js';
+import { paymentReceipt, receiptHeader } from '../mpp/charge-receipt.js';
 
 /**
- * One 402 for both versions: the version 1 JSON body (the API description's x402-payment-required)
- * and the version 2 `PAYMENT-REQUIRED` header, each with the same reason in its own words.
+ * One 402 for every rail: the x402 version 1 JSON body (the API description's
+ * x402-payment-required) and the version 2 `PAYMENT-REQUIRED` header, each with the same reason in
+ * its own words, and the Machine Payments Protocol's `WWW-Authenticate: Payment` challenge.
  */
-function paymentRequired(
+async function paymentRequired(
+  request: Request,
   slug: string,
   config: GatewayConfig,
   data: WorkerData,
   reasons: Record<X402Version, string>,
   payer?: string,
-): Response {
+): Promise<Response> {
+  const offered = offeredRequirements(slug, config, data)[2];
+  const challenge = await chargeChallenge(offered, `/api/x402/${slug}`, new URL(request.url).host, Date.now());
   return jsonResponse(
     402,
     {
@@ -41,7 +48,8 @@ function paymentRequired(
     },
     {
       [x402Headers[2].required]: encodeBase64Json(paymentRequiredV2(slug, config, data, reasons[2])),
-      'Access-Control-Expose-Headers': x402Headers[2].required,
+      'WWW-Authenticate': challengeHeader(challenge),
+      'Access-Control-Expose-Headers': `${x402Headers[2].required}, WWW-Authenticate`,
     },
   );
 }
@@ -56,7 +64,7 @@ export async function x402Route(
   notes: RequestNotes,
 ): Promise<Response> {
   if (request.method === 'OPTIONS')
-    return preflight('GET, HEAD', `${x402Headers[1].payment}, ${x402Headers[2].payment}`, 86400);
+    return preflight('GET, HEAD', `${x402Headers[1].payment}, ${x402Headers[2].payment}, Authorization`, 86400);
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return errorResponse(405, 'method_not_allowed', `/api/x402/${slug} answers GET, HEAD and OPTIONS only.`, {
       Allow: 'GET, HEAD, OPTIONS',
@@ -102,11 +110,23 @@ export async function x402Gateway(
   const config = gatewayConfig(env, data);
   if ('dormant' in config) return errorResponse(503, 'x402_not_configured', config.dormant);
   const refuse = (reason: string, payer?: string) =>
-    paymentRequired(slug, config, data, { 1: reason, 2: reason }, payer);
+    paymentRequired(request, slug, config, data, { 1: reason, 2: reason }, payer);
 
   const payment = presentedPayment(request.headers);
+  const credential = presentedCredential(request.headers);
+  if (payment.kind !== 'none' && credential.kind !== 'none')
+    return errorResponse(
+      400,
+      'ambiguous_payment',
+      'Send one payment: an x402 payment header or an Authorization: Payment credential, not both.',
+    );
+  if (credential.kind !== 'none') {
+    if (request.method === 'HEAD') return refuse('Pay with GET: a HEAD request never settles a payment');
+    if (credential.kind === 'invalid') return refuse(credential.reason);
+    return payWithCredential(request, slug, config, data, credential, notes, refuse);
+  }
   if (payment.kind === 'none')
-    return paymentRequired(slug, config, data, {
+    return paymentRequired(request, slug, config, data, {
       1: `${x402Headers[1].payment} header is required`,
       2: `${x402Headers[2].payment} header is required`,
     });
@@ -126,16 +146,56 @@ export async function x402Gateway(
       notes,
       settledPayment(slug, payment.version, config, data, { receipt: settlement.receipt, channel: 'http' }),
     );
-    const receiptHeader = x402Headers[payment.version].receipt;
-    return new Response(premium.markdown, {
-      status: 200,
-      headers: {
-        'Content-Type': 'text/markdown; charset=utf-8',
-        'Cache-Control': 'private, no-store',
-        [receiptHeader]: encodeBase64Json(settlement.receipt),
-        'Access-Control-Expose-Headers': receiptHeader,
-      },
-    });
+    const receipt = x402Headers[payment.version].receipt;
+    return paidAnswer(premium.markdown, receipt, encodeBase64Json(settlement.receipt));
+  } catch (error) {
+    if (error instanceof FacilitatorError) return errorResponse(502, 'facilitator_error', error.message);
+    throw error;
+  }
+}
+
+/** The premium body, once paid, with the receipt in the header its rail names. */
+function paidAnswer(markdown: string, header: string, receipt: string): Response {
+  return new Response(markdown, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/markdown; charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      [header]: receipt,
+      'Access-Control-Expose-Headers': header,
+    },
+  });
+}
+
+/**
+ * A Machine Payments Protocol `evm` charge: the echoed challenge must be one this offer makes now;
+ * the signed authorization goes to the facilitator as the x402 version 2 payment it is.
+ */
+async function payWithCredential(
+  request: Request,
+  slug: string,
+  config: GatewayConfig,
+  data: WorkerData,
+  credential: Extract<ReturnType<typeof presentedCredential>, { kind: 'credential' }>,
+  notes: RequestNotes,
+  refuse: (reason: string, payer?: string) => Promise<Response>,
+): Promise<Response> {
+  const offered = offeredRequirements(slug, config, data);
+  const problem = await echoedChallengeProblem(credential.challenge, offered[2], `/api/x402/${slug}`, Date.now());
+  if (problem) return refuse(problem);
+  try {
+    const settlement = await settle(
+      config.facilitatorUrl,
+      2,
+      asX402Payment(credential.authorization, offered[2]),
+      offered,
+    );
+    if (!settlement.paid) return refuse(settlement.reason, settlement.payer);
+    Object.assign(
+      notes,
+      settledPayment(slug, 2, config, data, { receipt: settlement.receipt, channel: 'http', rail: 'mpp' }),
+    );
+    return paidAnswer(data.premium[slug]!.markdown, receiptHeader, paymentReceipt(settlement.receipt, new Date()));
   } catch (error) {
     if (error instanceof FacilitatorError) return errorResponse(502, 'facilitator_error', error.message);
     throw error;

@@ -1,4 +1,4 @@
-import type { PaymentChannel } from '../../shared/readers/ledger-payment.js';
+import type { PaymentChannel, PaymentRail } from '../../shared/readers/ledger-payment.js';
 import type { RequestNotes } from '../../shared/readers/reader-event.js';
 import type {
   X402PaymentRequiredPaymentRequirements,
@@ -141,14 +141,17 @@ export function settledPayment(
     receipt,
     channel,
     earlier = [],
-  }: { receipt: SettleAnswer; channel: PaymentChannel; earlier?: RequestNotes['payments'] },
+    rail = 'x402',
+  }: { receipt: SettleAnswer; channel: PaymentChannel; earlier?: RequestNotes['payments']; rail?: PaymentRail },
 ): RequestNotes {
   const { amount } = offer(slug, config, data);
   const usdc = networks[config.network].usdc;
+  // A Machine Payments Protocol charge is settled as an x402 version 2 payment, but is not one.
+  const mpp = rail === 'mpp';
   const payment = {
-    rail: 'x402',
-    x402Version: version,
-    scheme: 'exact',
+    rail,
+    x402Version: mpp ? null : version,
+    scheme: mpp ? 'charge' : 'exact',
     network: version === 1 ? config.network : networks[config.network].caip2,
     asset: config.asset,
     amount,
@@ -158,8 +161,8 @@ export function settledPayment(
     channel,
   } as const;
   return {
-    access: 'x402',
-    x402Version: version,
+    access: mpp ? 'mpp' : 'x402',
+    ...(mpp ? {} : { x402Version: version }),
     slug,
     amount,
     currency: config.asset.toLowerCase() === usdc.address.toLowerCase() ? 'USDC' : config.asset,
