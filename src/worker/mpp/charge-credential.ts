@@ -1,5 +1,6 @@
 import { decodeBase64Json } from '../x402/base64-json.js';
-import { isObject, maxPaymentHeaderBytes } from '../x402/presented-payment.js';
+import { isObject } from '../../shared/json-shapes.js';
+import { maxPaymentHeaderBytes } from '../x402/presented-payment.js';
 import type { PaymentRequirementsV2 } from '../x402/requirements.js';
 
 export type PresentedCredential =
