@@ -6,7 +6,7 @@ import { openReadersDatabase } from '../src/serve/readers-database.js';
 import { startFacilitator } from './helpers/facilitator.js';
 import { repoRoot } from './helpers/fixtures.js';
 import { ledgerRows, settled } from './helpers/readers-replay.js';
-import { type ServeRuntime, type WorkerdRuntime } from './helpers/runtime-pair.js';
+import type { ServeRuntime, WorkerdRuntime } from './helpers/runtime-pair.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 

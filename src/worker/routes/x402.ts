@@ -123,7 +123,7 @@ export async function x402Gateway(
   if (credential.kind !== 'none') {
     if (request.method === 'HEAD') return refuse('Pay with GET: a HEAD request never settles a payment');
     if (credential.kind === 'invalid') return refuse(credential.reason);
-    return payWithCredential(request, slug, config, data, credential, notes, refuse);
+    return payWithCredential(slug, config, data, credential, notes, refuse);
   }
   if (payment.kind === 'none')
     return paymentRequired(request, slug, config, data, {
@@ -172,7 +172,6 @@ function paidAnswer(markdown: string, header: string, receipt: string): Response
  * the signed authorization goes to the facilitator as the x402 version 2 payment it is.
  */
 async function payWithCredential(
-  request: Request,
   slug: string,
   config: GatewayConfig,
   data: WorkerData,
