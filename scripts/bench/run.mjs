@@ -3,7 +3,9 @@
 // of each cold build (parse-bound.mjs), the edit loop of `serve --watch`, then the worker under
 // load. Prints one table of medians. Options: --runs N (default 3), --only zach,directory,large,
 // --no-watch (skip the edit loop), --no-load (skip the worker). `large` also builds a quarter and a
-// half of its size cold, to show how time and memory grow with the number of documents.
+// half of its size cold, to show how time and memory grow with the number of documents. `scale`
+// (only when named: `--only scale`) builds 100,000 resources cold, then with one change, and
+// reports wall time, CPU time and peak memory: what one CI runner needs for a generated directory.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,19 +27,30 @@ const shapes = {
   zach: { shape: 'zach', resources: 4000 },
   directory: { shape: 'directory', resources: 4000, clusters: 40 },
   large: { shape: 'directory', resources: 50_000 },
+  scale: { shape: 'directory', resources: 100_000 },
 };
+/** Shapes built once per measurement, without the peers or the edit loop: minutes each. */
+const heavy = new Set(['large', 'scale']);
+const clockTicks = 100;
 
-/** Runs a command to completion, sampling its peak resident memory from /proc while it runs. */
+/**
+ * Runs a command to completion, sampling its peak resident memory and its CPU time (all its
+ * threads, and the children it waited for) from /proc while it runs; the CPU time is the last sample.
+ */
 function measure(command, commandArgs, options = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'], ...options });
     let peak = 0;
+    let cpu = 0;
     let stderr = '';
     const sample = () => {
       try {
         const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
         peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
+        // Fields 14-17 of stat, after the command name in parentheses: utime, stime, cutime, cstime.
+        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        cpu = fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / clockTicks;
       } catch {
         /* exited */
       }
@@ -48,7 +61,7 @@ function measure(command, commandArgs, options = {}) {
       clearInterval(timer);
       if (code !== 0)
         return reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}\n${stderr.slice(0, 2000)}`));
-      resolve({ seconds: (performance.now() - started) / 1000, rss: peak });
+      resolve({ seconds: (performance.now() - started) / 1000, rss: peak, cpu });
     });
   });
 }
@@ -74,6 +87,7 @@ async function repeat(label, times, prepare, run) {
     label,
     seconds: median(samples.map((sample) => sample.seconds)),
     rss: Math.max(...samples.map((sample) => sample.rss)),
+    cpu: median(samples.map((sample) => sample.cpu ?? 0)),
   };
   console.error(`  ${label.padEnd(34)} ${result.seconds.toFixed(2)} s  ${(result.rss / 2 ** 20).toFixed(0)} MB`);
   return result;
@@ -116,7 +130,7 @@ for (const name of only) {
   generate(contentDir, shapes[name]);
   const out = path.join(work, `out-${name}`);
   const cache = path.join(work, `cache-${name}`);
-  const times = name === 'large' ? 1 : runs;
+  const times = heavy.has(name) ? 1 : runs;
   const build = () =>
     measure(process.execPath, [cli, 'build', contentDir, '--out', out, '--cache-dir', cache, '--quiet']);
   const changed = path.join(contentDir, 'resources', fs.readdirSync(path.join(contentDir, 'resources'))[7]);
@@ -139,11 +153,12 @@ for (const name of only) {
     build,
   );
   fs.writeFileSync(changed, original);
-  const row = { name, cold, warm, one, bound: parseBound(contentDir) };
-  console.error(
-    `  ${'parse bound'.padEnd(34)} ${row.bound.seconds.toFixed(2)} s  (${row.bound.cpuSeconds.toFixed(1)} CPU s / ${row.bound.cores} cores; cold is ${(cold.seconds / row.bound.seconds).toFixed(2)}x; the build's parse ${row.bound.buildParseCpuSeconds.toFixed(1)} CPU s)`,
-  );
-  if (!args.includes('--no-watch')) {
+  const row = { name, cold, warm, one, bound: name === 'scale' ? null : parseBound(contentDir) };
+  if (row.bound)
+    console.error(
+      `  ${'parse bound'.padEnd(34)} ${row.bound.seconds.toFixed(2)} s  (${row.bound.cpuSeconds.toFixed(1)} CPU s / ${row.bound.cores} cores; cold is ${(cold.seconds / row.bound.seconds).toFixed(2)}x; the build's parse ${row.bound.buildParseCpuSeconds.toFixed(1)} CPU s)`,
+    );
+  if (!args.includes('--no-watch') && name !== 'scale') {
     console.error('  serve --watch: 100 body edits, 5 title edits...');
     row.watch = await watchEdits({ cli, contentDir, work, edits: 100 });
     const { body, title, startSeconds } = row.watch;
@@ -168,7 +183,7 @@ for (const name of only) {
     }
     row.growth.push({ resources: shapes.large.resources, ...cold });
   }
-  if (name !== 'large' && fs.existsSync(eleventy)) {
+  if (!heavy.has(name) && fs.existsSync(eleventy)) {
     const output = path.join(work, `eleventy-${name}`);
     row.eleventy = await repeat(
       `Eleventy 3.1.2 (HTML only)`,
@@ -178,7 +193,7 @@ for (const name of only) {
         measure(process.execPath, [eleventy, `--input=${contentDir}`, `--output=${output}`, '--quiet'], { cwd: work }),
     );
   }
-  if (name !== 'large' && hugo) {
+  if (!heavy.has(name) && hugo) {
     const site = hugoSite(contentDir);
     const output = path.join(work, `hugo-out-${name}`);
     row.hugo = await repeat(
@@ -313,10 +328,24 @@ lines.push(
   "| cold vs parse bound | one GFM parse of every file | the build's parse of them | cores | bound | cold | cold / bound |",
   '|---|---|---|---|---|---|---|',
 );
-for (const { name, bound, cold } of rows)
+for (const { name, bound, cold } of rows.filter((row) => row.bound))
   lines.push(
     `| ${name} | ${bound.cpuSeconds.toFixed(1)} CPU s | ${bound.buildParseCpuSeconds.toFixed(1)} CPU s | ${bound.cores} | ${bound.seconds.toFixed(2)} s | ${cold.seconds.toFixed(2)} s | ${(cold.seconds / bound.seconds).toFixed(2)}x |`,
   );
+const scale = rows.find((row) => row.name === 'scale');
+if (scale) {
+  const large = rows.find((row) => row.name === 'large');
+  lines.push('', '| scale: 100,000 resources | wall | CPU | peak RSS | vs 50,000 (large) |', '|---|---|---|---|---|');
+  /** @type {Array<[string, { seconds: number, cpu: number, rss: number }, { seconds: number } | undefined]>} */
+  const scaleRuns = [
+    ['cold', scale.cold, large?.cold],
+    ['one file changed', scale.one, large?.one],
+  ];
+  for (const [label, run, base] of scaleRuns)
+    lines.push(
+      `| ${label} | ${run.seconds.toFixed(1)} s | ${run.cpu.toFixed(1)} s | ${mb(run.rss)} | ${ratio(run, base)} |`,
+    );
+}
 for (const row of rows.filter((candidate) => candidate.growth)) {
   lines.push('', '| large, cold | time | per 1,000 resources | peak RSS |', '|---|---|---|---|');
   for (const run of row.growth)
