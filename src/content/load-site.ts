@@ -38,6 +38,7 @@ type RawSite = Omit<
   | 'pricing'
   | 'markdown_negotiation'
   | 'llms_txt'
+  | 'listing'
   | 'discovery'
   | 'analytics'
 > & {
@@ -45,6 +46,7 @@ type RawSite = Omit<
   discovery?: Partial<Site['discovery']>;
   analytics?: Partial<Site['analytics']>;
   llms_txt?: Partial<Site['llms_txt']>;
+  listing?: Partial<Site['listing']>;
   language?: string;
   license?: Partial<Site['license']>;
   content_signals?: Partial<Site['content_signals']>;
@@ -86,6 +88,7 @@ function withDefaults(raw: RawSite, baseUrl?: string): Site {
     mcp: { allowed_origins: raw.mcp?.allowed_origins ?? [] },
     markdown_negotiation: raw.markdown_negotiation ?? false,
     llms_txt: { max_characters: raw.llms_txt?.max_characters ?? 50_000 },
+    listing: { page_size: raw.listing?.page_size ?? 50 },
     discovery: {
       ard: raw.discovery?.ard ?? true,
       webmcp: raw.discovery?.webmcp ?? true,

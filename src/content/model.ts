@@ -26,6 +26,7 @@ export type Site = Omit<
   | 'mcp'
   | 'markdown_negotiation'
   | 'llms_txt'
+  | 'listing'
   | 'discovery'
   | 'analytics'
 > & {
@@ -38,6 +39,8 @@ export type Site = Omit<
   mcp: Required<Given<SiteFile['mcp']>>;
   markdown_negotiation: boolean;
   llms_txt: Required<Given<SiteFile['llms_txt']>>;
+  /** How category and tag pages are cut into pages (src/emit/helpers/listing-pages.ts). */
+  listing: Required<Given<SiteFile['listing']>>;
   /** Each door agents find the directory through: on unless site.yaml `discovery` turns it off. */
   discovery: Required<Given<SiteFile['discovery']>>;
   /** What the worker records about readers (README: Know your agent readers). */

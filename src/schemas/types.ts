@@ -1388,6 +1388,15 @@ llms_txt?: {
 max_characters?: number
 }
 /**
+ * How pages that list resources and guides (category and tag pages) are cut into pages.
+ */
+listing?: {
+/**
+ * The most resources and guides one listing page shows. A longer listing continues on /<listing>/page/2 and on, each page linked to the next and previous one (visible links and `<link rel="next">`/`<link rel="prev">`); page 1 keeps the listing's own address.
+ */
+page_size?: number
+}
+/**
  * How old a resource or guide may get before `agentdir validate` and `agentdir build` warn that it is due for review (StaleContent, at its `updated` field): a number of days, weeks, months or years, such as `180d` or `1y`. Counted back from today, or from SOURCE_DATE_EPOCH when it is set. Unset: no warning.
  */
 review_after?: string

@@ -9,10 +9,10 @@ import { parseDocument } from '../content/parse-document.js';
 import { schemaRegistry } from '../schemas/registry.js';
 import type { EmitContext } from '../emit/context.js';
 import { contentText, type OutputFile } from '../emit/output.js';
-import { categoryPage } from '../emit/category-pages.js';
+import { categoryPage, categoryPages } from '../emit/category-pages.js';
 import { carryListings, categoryEntries } from '../emit/helpers/listing-items.js';
 import { homePage } from '../emit/pages.js';
-import { siteTags, tagPage } from '../emit/tag-pages.js';
+import { siteTags, tagPage, tagPages } from '../emit/tag-pages.js';
 import { resourceFiles } from '../emit/resource-variants.js';
 import { articleFiles } from '../emit/article-variants.js';
 import { emitLearningPathMarkdown, emitLearningPathPages } from '../emit/learning-path-pages.js';
@@ -57,13 +57,26 @@ function placeOf(resource: Resource): string {
 
 const editableFields = new Set(['rendered', 'body', 'title', 'description']);
 
-/** The listing pages that show the resources' titles and descriptions: their categories, their tags, the home page; each once. */
+/**
+ * The listing pages that show the resources' titles and descriptions: the page of their category
+ * and of each of their tags that lists them (of a listing cut into pages, only that one), the home
+ * page; each once.
+ */
 function* listingPages(resources: Resource[], context: EmitContext): Generator<OutputFile> {
   if (!resources.length) return;
+  const shown = new Set(resources);
   const categories = new Set(resources.map((resource) => resource.category));
   const tags = new Set(resources.flatMap((resource) => resource.tags));
-  for (const entry of categoryEntries(context)) if (categories.has(entry.id)) yield categoryPage(entry, context);
-  for (const entry of siteTags(context)) if (tags.has(entry.tag)) yield tagPage(entry, context);
+  for (const entry of categoryEntries(context)) {
+    if (!categories.has(entry.id)) continue;
+    for (const page of categoryPages(entry, context))
+      if (page.items.some((resource) => shown.has(resource))) yield categoryPage(entry, page, context);
+  }
+  for (const entry of siteTags(context)) {
+    if (!tags.has(entry.tag)) continue;
+    for (const page of tagPages(entry, context))
+      if (page.items.some((document) => shown.has(document as Resource))) yield tagPage(entry, page, context);
+  }
   yield { path: 'public/index.html', content: homePage(context) };
 }
 

@@ -57,6 +57,7 @@ export function site(extra: Partial<Site> = {}): Site {
     mcp: { allowed_origins: [] },
     markdown_negotiation: false,
     llms_txt: { max_characters: 50_000 },
+    listing: { page_size: 50 },
     discovery: { ard: true, webmcp: true, skills: true, agent_card: true, mcp_install: true },
     analytics: { record: 'worker-routes', retention_days: 90, feedback: true },
     ...extra,

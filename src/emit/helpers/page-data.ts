@@ -24,6 +24,9 @@ export interface PageHead {
   robots?: string;
   published?: string;
   modified?: string;
+  /** Absolute URLs of the pages before and after this one of a paginated listing, for `<link rel>`. */
+  prev?: string;
+  next?: string;
 }
 
 /**
@@ -109,6 +112,9 @@ export interface Listing {
   trail: Link[];
   /** Its own Markdown variant; without one (categories, tags) its Markdown twin is llms.txt. */
   markdown?: string;
+  /** The addresses of the pages before and after it, when the listing is cut into pages. */
+  prev?: string;
+  next?: string;
 }
 
 /** The head of a page that lists others (cluster, learning path, category, tag). */
@@ -120,6 +126,8 @@ export function listingHead(context: EmitContext, listing: Listing): PageHead {
     canonical: pageUrl(context, path),
     markdown: listing.markdown ?? context.urls.llmsTxt,
     json,
+    ...(listing.prev ? { prev: pageUrl(context, listing.prev) } : {}),
+    ...(listing.next ? { next: pageUrl(context, listing.next) } : {}),
     jsonld: collectionJsonLd(
       { name, description, path, items: items.map((item) => ({ name: item.title, href: item.href })), trail },
       context,

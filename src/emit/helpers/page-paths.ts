@@ -13,6 +13,8 @@ export const pagePaths = {
   category: (id: string) => `/categories/${id}`,
   tag: (tag: string) => `/tags/${tag}`,
   search: '/search',
+  /** Page `number` of a paginated listing (listing-pages.ts): page 1 is the listing's own address. */
+  listingPage: (listing: string, number: number) => (number === 1 ? listing : `${listing}/page/${number}`),
 } as const;
 
 /** The file that serves a page path: a folder with an index.html, as for resources and articles. */

@@ -68,14 +68,18 @@ export function filesRenderer(document: Document, model: ContentModel): <T>(rend
  * A page that lists `documents` (a tag's, a category's), keyed by them: kept from the previous
  * build while they and what all documents' files share are unchanged, else rendered with the check
  * that it shows no other document. Undefined when it was kept. Without reuse, simply rendered.
+ * `place` is what else the page shows of its listing (one page of several: which one, and how many
+ * items the listing has), so a page whose own documents are unchanged is still made again when a
+ * document added elsewhere in the listing changes its counts.
  */
 export function listingFile(
   context: EmitContext,
   path: string,
   documents: Document[],
   render: () => OutputFile,
+  place = '',
 ): OutputFile | undefined {
-  const key = context.outputs?.listingKeyOf(path, documents);
+  const key = context.outputs?.listingKeyOf(place ? `${path}\0${place}` : path, documents);
   if (key && context.outputs!.keep(key, [path])) return undefined;
   return { ...showingOnly(path, new Set(documents.map(documentName)), render), ...(key ? { key } : {}) };
 }
