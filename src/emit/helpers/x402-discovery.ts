@@ -16,10 +16,14 @@ const draft = 'https://json-schema.org/draft/2020-12/schema';
 const serviceText = /^[ -~]{1,32}$/;
 const maxTags = 5;
 
-/** The site's name, when a catalog would keep it, and the category then the tags of the resource. */
+/**
+ * The site's name, when a catalog would keep it, and the category then the tags of the resource:
+ * each on one line first (`oneLine`), as every output writes text, so a line break never decides
+ * whether a catalog gets it.
+ */
 function service(resource: Resource, context: EmitContext): X402Discovery['service'] {
-  const name = context.model.site.name;
-  const tags = [...new Set([resource.category, ...resource.tags])].filter((tag) => serviceText.test(tag));
+  const name = oneLine(context.model.site.name);
+  const tags = [...new Set([resource.category, ...resource.tags].map(oneLine))].filter((tag) => serviceText.test(tag));
   return {
     ...(serviceText.test(name) ? { serviceName: name } : {}),
     ...(tags.length ? { tags: tags.slice(0, maxTags) } : {}),
