@@ -135,6 +135,25 @@ export type SiteRslUsage = ("all" | "ai-all" | "ai-train" | "ai-input" | "ai-ind
  * via the `definition` "evmAddress".
  */
 export type X402PaymentRequiredEvmAddress = string
+/**
+ * The asset's EIP-712 domain (needed by EIP-3009), and `assetTransferMethod` on the Permit2 offer.
+ */
+export type Extra = ({
+[k: string]: unknown
+} & {
+/**
+ * EIP-712 domain name of the asset.
+ */
+name?: string
+/**
+ * EIP-712 domain version of the asset.
+ */
+version?: string
+/**
+ * Pay with Permit2, not EIP-3009.
+ */
+assetTransferMethod?: "permit2"
+})
 
 export interface Schemas {
 AgentCard?: AgentCard
@@ -1368,6 +1387,12 @@ network?: ("base" | "base-sepolia" | "eip155:8453" | "eip155:84532")
  */
 asset?: string
 max_timeout_seconds?: number
+/**
+ * How an `exact` payment may move the asset, one offer each, in this order: `eip3009` (transferWithAuthorization, USDC only: it signs under the token's own EIP-712 name and version) and `permit2` (a Permit2 transfer through the x402 proxy: any ERC-20 the payer has approved to Permit2).
+ * 
+ * @minItems 1
+ */
+transfer_methods?: ("eip3009" | "permit2")[]
 }
 /**
  * Settings of the MCP server described by the server card.
@@ -1461,7 +1486,7 @@ map: {
 }
 }
 /**
- * The 402 body of /api/x402/{slug}: the payment requirements of x402 version 1, one `exact` scheme per premium slug, and why the request was not served.
+ * The 402 body of /api/x402/{slug}: the payment requirements of x402 version 1, one `exact` offer per transfer method site.yaml offers (`x402.transfer_methods`), and why the request was not served.
  * 
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "X402PaymentRequired".
@@ -1503,18 +1528,8 @@ maxTimeoutSeconds: number
 asset: X402PaymentRequiredEvmAddress
 extra: Extra
 }
-export interface Extra {
 /**
- * EIP-712 domain name of the asset.
- */
-name: string
-/**
- * EIP-712 domain version of the asset.
- */
-version: string
-}
-/**
- * The decoded `PAYMENT-REQUIRED` header of a 402 from /api/x402/{slug} (base64 of this JSON), and the `structuredContent` of a paid MCP tool call that was not paid: the payment requirements of x402 version 2, one `exact` scheme per premium slug.
+ * The decoded `PAYMENT-REQUIRED` header of a 402 from /api/x402/{slug} (base64 of this JSON), and the `structuredContent` of a paid MCP tool call that was not paid: the payment requirements of x402 version 2, one `exact` offer per transfer method site.yaml offers (`x402.transfer_methods`).
  * 
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "X402PaymentRequiredV2".

@@ -3,6 +3,7 @@
 import type { ServerCard } from '../schemas/types.js';
 import type { AgentPattern } from './readers/agent-pattern.js';
 import type { RouteOptions } from './routes.js';
+import type { TransferMethod } from './x402-methods.js';
 
 export interface PremiumPreview {
   title: string;
@@ -64,8 +65,11 @@ export interface WorkerData {
   site: { name: string; url: string };
   /** site.yaml `markdown_negotiation`. */
   negotiation: boolean;
-  /** site.yaml defaults of the x402 gateway; the worker environment may override network and asset. */
-  x402: { network: string; asset?: string; maxTimeoutSeconds: number };
+  /**
+   * site.yaml defaults of the x402 gateway; the worker environment may override network and asset.
+   * `transferMethods`: the ways an `exact` payment may move the asset, one offer each, in order.
+   */
+  x402: { network: string; asset?: string; maxTimeoutSeconds: number; transferMethods: TransferMethod[] };
   mcp: McpServerFacts;
   payment: PaymentFacts;
   premium: Record<string, PremiumEntry>;

@@ -42,7 +42,7 @@ export async function payForResource(slug: string, context: ToolContext, meta: R
     Object.assign(
       context.notes,
       settledPayment(slug, 2, config, context.data, {
-        receipt: settlement.receipt,
+        ...settlement,
         channel: 'mcp',
         earlier: context.notes.payments,
       }),

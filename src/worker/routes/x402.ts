@@ -35,7 +35,7 @@ function paymentRequired(
     402,
     {
       x402Version: 1,
-      accepts: [paymentRequirements(slug, config, data)],
+      accepts: paymentRequirements(slug, config, data),
       error: reasons[1],
       ...(payer ? { payer } : {}),
     },
@@ -122,10 +122,7 @@ export async function x402Gateway(
       offeredRequirements(slug, config, data),
     );
     if (!settlement.paid) return refuse(settlement.reason, settlement.payer);
-    Object.assign(
-      notes,
-      settledPayment(slug, payment.version, config, data, { receipt: settlement.receipt, channel: 'http' }),
-    );
+    Object.assign(notes, settledPayment(slug, payment.version, config, data, { ...settlement, channel: 'http' }));
     const receiptHeader = x402Headers[payment.version].receipt;
     return new Response(premium.markdown, {
       status: 200,
