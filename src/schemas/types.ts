@@ -956,6 +956,15 @@ receipt_header: string
 }[]
 scheme: "exact"
 /**
+ * How an `exact` payment may move the asset (site.yaml `x402.transfer_methods`): each 402 offers one payment requirement per method, in this order; the Permit2 one has `extra.assetTransferMethod: "permit2"`.
+ * 
+ * @minItems 1
+ */
+transfer_methods: {
+method: ("eip3009" | "permit2")
+description: string
+}[]
+/**
  * The network, as site.yaml names it.
  */
 network: string

@@ -18,3 +18,13 @@ export function transferMethodOf(extra: unknown): string {
   const named = (extra as { assetTransferMethod?: unknown } | null | undefined)?.assetTransferMethod;
   return typeof named === 'string' ? named : 'eip3009';
 }
+
+/** The offered methods with what each is, as the payment manifest lists them. */
+export function transferMethodList(methods: readonly TransferMethod[]) {
+  return methods.map((method) => ({ method, description: transferMethods[method] }));
+}
+
+/** The offered methods in one sentence, for the documents written in prose. */
+export function transferMethodsInWords(methods: readonly TransferMethod[]): string {
+  return `each 402 offers x402 \`exact\` once per transfer method: ${methods.map((method) => `\`${method}\` (${transferMethods[method]})`).join('; ')}`;
+}
