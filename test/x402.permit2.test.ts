@@ -196,8 +196,37 @@ describe.each(['serve', 'workerd'] as const)('x402 exact through Permit2 on %s',
     }
   });
 
+  it('serves a get_resource call over MCP paid through Permit2, with the receipt in the result _meta', async () => {
+    const call = (meta?: Record<string, unknown>) =>
+      runtime().request('/mcp', {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json, text/event-stream',
+          'Content-Type': 'application/json',
+          'MCP-Protocol-Version': '2025-06-18',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'get_resource', arguments: { slug: 'data-formats' }, ...(meta ? { _meta: meta } : {}) },
+        }),
+      });
+    const unpaid = JSON.parse((await call()).body).result;
+    expect(unpaid.isError).toBe(true);
+    expect(unpaid.structuredContent.accepts).toHaveLength(2);
+    const payment = await permit2Client().createPaymentPayload(unpaid.structuredContent as PaymentRequired);
+    expect(payment.accepted.extra?.assetTransferMethod).toBe('permit2');
+    const paid = JSON.parse((await call({ 'x402/payment': payment })).body).result;
+    expect(paid.isError).toBeFalsy();
+    expect(paid.structuredContent.resource.body).toContain(secretSentence);
+    const receipt = paid._meta['x402/payment-response'];
+    expect(receipt).toMatchObject({ success: true, payer: buyer.address, amount: '50000' });
+    receipts.push({ ...receipt, channel: 'mcp' });
+  });
+
   it('keeps one ledger row per Permit2 payment, with its method, amount and payer', async () => {
-    expect(receipts).toHaveLength(2);
+    expect(receipts).toHaveLength(3);
     const db = await recording.ledger();
     // workerd records after the answer (waitUntil).
     await settled(async () => (await ledgerRows(db)).length, receipts.length);
@@ -213,7 +242,7 @@ describe.each(['serve', 'workerd'] as const)('x402 exact through Permit2 on %s',
         payer: buyer.address,
         slug: 'data-formats',
         transaction: receipt.transaction,
-        channel: 'http',
+        channel: receipt.channel ?? 'http',
         day: new Date().toISOString().slice(0, 10),
       })),
     );
