@@ -92,6 +92,11 @@ describe('gatewayConfig', () => {
         dormant: expect.stringMatching(/not USDC on base-sepolia.*transfer_methods: \[permit2\]/),
       });
     }
+    // site.yaml's asset is USDC on its network, but X402_NETWORK moves the gateway to another one.
+    const moved = gatewayConfig(env({ X402_NETWORK: 'base' }), siteData({ asset: usdc['base-sepolia'].address }));
+    expect(moved).toEqual({
+      dormant: expect.stringContaining(`The asset ${usdc['base-sepolia'].address} (X402_ASSET or site.yaml`),
+    });
   });
 
   it.each([

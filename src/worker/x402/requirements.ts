@@ -50,7 +50,7 @@ export function gatewayConfig(env: WorkerEnv, data: WorkerData): GatewayConfig |
   const methods = data.x402.transferMethods;
   if (methods.includes('eip3009') && !isUsdc(network, asset))
     return {
-      dormant: `X402_ASSET ${asset} is not USDC on ${network}, and an EIP-3009 offer must name its token's EIP-712 domain: sell it through Permit2 (site.yaml \`x402.transfer_methods: [permit2]\`).`,
+      dormant: `The asset ${asset} (X402_ASSET or site.yaml \`x402.asset\`) is not USDC on ${network}, and an EIP-3009 offer must name its token's EIP-712 domain: sell it through Permit2 (site.yaml \`x402.transfer_methods: [permit2]\`) or set X402_ASSET to that USDC.`,
     };
   try {
     const url = new URL(env.X402_FACILITATOR_URL);
