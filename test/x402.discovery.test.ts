@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { transferMethods } from '../src/shared/x402-methods.js';
+import { meteredCorpusInWords, transferMethods } from '../src/shared/x402-methods.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture } from './helpers/fixtures.js';
 
-// Every document that describes the x402 gateway names the transfer methods site.yaml offers, in
-// the same words: the payment manifest, the pricing catalog, the OpenAPI description, llms.txt and
-// the get_access_info tool (only while the gateway is configured).
+// Every document that describes the x402 gateway names the transfer methods site.yaml offers, and
+// the metered corpus when it is sold, in the same words: the payment manifest, the pricing catalog,
+// the OpenAPI description, llms.txt and the get_access_info tool (only while the gateway is configured).
 
 type Worker = { fetch(request: Request, env?: Record<string, unknown>): Promise<Response> };
 
@@ -58,7 +58,7 @@ async function accessInfo(site: Awaited<ReturnType<typeof built>>, env: Record<s
 let both: Awaited<ReturnType<typeof built>>;
 let byDefault: Awaited<ReturnType<typeof built>>;
 beforeAll(async () => {
-  both = await built('  transfer_methods: [eip3009, permit2]');
+  both = await built('  transfer_methods: [eip3009, permit2]\n  metered_corpus: true');
   byDefault = await built();
 });
 
@@ -89,5 +89,21 @@ describe('the x402 transfer methods in discovery', () => {
     expect(await accessInfo(both, configured)).toMatchObject({ x402_transfer_methods: ['eip3009', 'permit2'] });
     expect(await accessInfo(byDefault, configured)).toMatchObject({ x402_transfer_methods: ['eip3009'] });
     expect(await accessInfo(both, {})).not.toHaveProperty('x402_transfer_methods');
+  });
+
+  it('describes the metered corpus where site.yaml sells it, and only there', async () => {
+    const sentence = meteredCorpusInWords('0.05');
+    expect(both.json('api/payment.json').methods[1].metered).toEqual({
+      scheme: 'upto',
+      tool: 'get_full_corpus',
+      price_usd_per_premium_record: '0.05',
+      description: sentence,
+    });
+    expect(both.json('api/pricing.json').tiers[0].deliverables).toContain(`Metered: ${sentence}`);
+    expect(both.read('llms.txt')).toContain(sentence);
+    expect(await accessInfo(both, configured)).toMatchObject({ x402_metered: 'get_full_corpus' });
+    expect(byDefault.json('api/payment.json').methods[1]).not.toHaveProperty('metered');
+    expect(byDefault.read('llms.txt')).not.toContain('upto');
+    expect(await accessInfo(byDefault, configured)).not.toHaveProperty('x402_metered');
   });
 });

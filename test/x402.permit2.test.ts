@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import { PaymentRequiredV2Schema } from '@x402/core/schemas';
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
@@ -7,12 +6,9 @@ import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openReadersDatabase } from '../src/serve/readers-database.js';
-import type { ReadersDatabase } from '../src/shared/readers/database.js';
 import { startFacilitator } from './helpers/facilitator.js';
-import { tempDir } from './helpers/fixtures.js';
 import { ledgerRows, settled } from './helpers/readers-replay.js';
-import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { startRecording } from './helpers/recording-runtime.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
 
 // Paying `exact` through Permit2 (site.yaml `x402.transfer_methods: [eip3009, permit2]`) with the
@@ -33,35 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await facilitator?.close();
 });
-
-/** A runtime recording into a readers database, and its payments ledger (serve's once it has stopped). */
-async function startRecording(name: 'serve' | 'workerd') {
-  const env = { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo };
-  if (name === 'workerd') {
-    const workerd = await startWorkerd(site.dist, env, 0, { readersDatabase: 'd1' });
-    return {
-      runtime: workerd as Runtime & { url: string },
-      close: () => workerd.close(),
-      ledger: async () => workerd.readers!,
-    };
-  }
-  const file = path.join(tempDir(), 'readers.sqlite');
-  const serve = await startServe(site.dist, site.keysFile, { ...env, AGENTDIR_READERS_DATABASE: file });
-  let db: ReadersDatabase | undefined;
-  return {
-    runtime: serve as Runtime & { url: string },
-    close: async () => {
-      await serve.close();
-      await (db as { close?: () => Promise<void> } | undefined)?.close?.();
-    },
-    // Every row is written before serve exits: the file is read then.
-    ledger: async () => {
-      await serve.close();
-      db = openReadersDatabase(file);
-      return db;
-    },
-  };
-}
 
 /** The official version 2 client, choosing the Permit2 offer. */
 const permit2Client = () =>
@@ -93,7 +60,7 @@ describe.each(['serve', 'workerd'] as const)('x402 exact through Permit2 on %s',
   const runtime = () => recording.runtime;
   const receipts: Record<string, unknown>[] = [];
   beforeAll(async () => {
-    recording = await startRecording(name);
+    recording = await startRecording(name, site, { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo });
   });
   afterAll(async () => {
     await recording?.close();

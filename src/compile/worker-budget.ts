@@ -6,7 +6,8 @@
  * the five discovery doors (ARD, the agent card, server.json, agent skills, WebMCP) to 112, and
  * knowing its readers (recording into D1, naming readers by the crawler list, verifying Web Bot
  * Auth signatures with the web-bot-auth package and its structured-headers parser, about 12 KiB of
- * the 26 it took, and agents' feedback) to 140. Still small beside Cloudflare's script size limit
- * of megabytes.
+ * the 26 it took, and agents' feedback) to 140, and metered reads with x402 `upto` (an upto offer
+ * for pages of the full corpus, asking the facilitator for its signer, settling what was used) with
+ * Permit2 beside EIP-3009 to 143. Still small beside Cloudflare's script size limit of megabytes.
  */
-export const workerCodeBudget = 140 * 1024;
+export const workerCodeBudget = 143 * 1024;

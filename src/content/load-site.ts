@@ -86,6 +86,7 @@ function withDefaults(raw: RawSite, baseUrl?: string): Site {
       ...(raw.x402?.asset ? { asset: raw.x402.asset } : {}),
       max_timeout_seconds: raw.x402?.max_timeout_seconds ?? 60,
       transfer_methods: raw.x402?.transfer_methods ?? ['eip3009'],
+      metered_corpus: raw.x402?.metered_corpus ?? false,
     },
     mcp: { allowed_origins: raw.mcp?.allowed_origins ?? [] },
     markdown_negotiation: raw.markdown_negotiation ?? false,

@@ -59,6 +59,7 @@ export function workerData(context: EmitContext): WorkerData {
       ...(context.model.site.x402.asset ? { asset: context.model.site.x402.asset } : {}),
       maxTimeoutSeconds: context.model.site.x402.max_timeout_seconds,
       transferMethods: context.model.site.x402.transfer_methods,
+      meteredCorpus: context.model.site.x402.metered_corpus,
     },
     mcp: {
       name: card.name as string,

@@ -153,6 +153,7 @@ version?: string
  * Pay with Permit2, not EIP-3009.
  */
 assetTransferMethod?: "permit2"
+facilitatorAddress?: X402PaymentRequiredEvmAddress
 })
 
 export interface Schemas {
@@ -965,6 +966,15 @@ method: ("eip3009" | "permit2")
 description: string
 }[]
 /**
+ * Present when site.yaml `x402.metered_corpus` is on: pages of the full corpus sold over MCP with x402 `upto`.
+ */
+metered?: {
+scheme: "upto"
+tool: "get_full_corpus"
+price_usd_per_premium_record: string
+description: string
+}
+/**
  * The network, as site.yaml names it.
  */
 network: string
@@ -1402,6 +1412,10 @@ max_timeout_seconds?: number
  * @minItems 1
  */
 transfer_methods?: ("eip3009" | "permit2")[]
+/**
+ * Sell pages of the full corpus over MCP (`get_full_corpus` without a corpus key) with x402 `upto`: the buyer signs a maximum of `pricing.price_usd` per record the page may hold, and pays that price only for the premium records it gets.
+ */
+metered_corpus?: boolean
 }
 /**
  * Settings of the MCP server described by the server card.
@@ -1552,7 +1566,10 @@ error: string
 resource: {
 url: CommonUrl
 description: string
-mimeType: "text/markdown"
+/**
+ * A premium resource is Markdown; a page of the full corpus (`get_full_corpus`) is JSON.
+ */
+mimeType: ("text/markdown" | "application/json")
 }
 /**
  * @minItems 1
@@ -1564,7 +1581,10 @@ accepts: X402PaymentRequiredV2PaymentRequirements[]
  * via the `definition` "paymentRequirements".
  */
 export interface X402PaymentRequiredV2PaymentRequirements {
-scheme: "exact"
+/**
+ * `upto`: `amount` is a maximum.
+ */
+scheme: ("exact" | "upto")
 /**
  * CAIP-2 id of the network: Base or Base Sepolia.
  */

@@ -68,8 +68,15 @@ export interface WorkerData {
   /**
    * site.yaml defaults of the x402 gateway; the worker environment may override network and asset.
    * `transferMethods`: the ways an `exact` payment may move the asset, one offer each, in order.
+   * `meteredCorpus`: whether `get_full_corpus` sells pages with x402 `upto`, per premium record.
    */
-  x402: { network: string; asset?: string; maxTimeoutSeconds: number; transferMethods: TransferMethod[] };
+  x402: {
+    network: string;
+    asset?: string;
+    maxTimeoutSeconds: number;
+    transferMethods: TransferMethod[];
+    meteredCorpus: boolean;
+  };
   mcp: McpServerFacts;
   payment: PaymentFacts;
   premium: Record<string, PremiumEntry>;

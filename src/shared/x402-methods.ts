@@ -28,3 +28,8 @@ export function transferMethodList(methods: readonly TransferMethod[]) {
 export function transferMethodsInWords(methods: readonly TransferMethod[]): string {
   return `each 402 offers x402 \`exact\` once per transfer method: ${methods.map((method) => `\`${method}\` (${transferMethods[method]})`).join('; ')}`;
 }
+
+/** The metered sale of site.yaml `x402.metered_corpus`, in one sentence: what an agent signs and what it pays. */
+export function meteredCorpusInWords(priceUsd: string): string {
+  return `pages of the full corpus are sold over MCP (\`get_full_corpus\` without a corpus key) with x402 \`upto\` through Permit2: sign at most ${priceUsd} USD per record of \`limit\` in \`_meta["x402/payment"]\`, and pay ${priceUsd} USD per premium record the page holds (the receipt's \`amount\`)`;
+}

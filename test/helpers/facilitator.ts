@@ -1,5 +1,11 @@
 import http from 'node:http';
-import { PERMIT2_ADDRESS, permit2WitnessTypes, x402ExactPermit2ProxyAddress } from '@x402/evm';
+import {
+  PERMIT2_ADDRESS,
+  permit2WitnessTypes,
+  uptoPermit2WitnessTypes,
+  x402ExactPermit2ProxyAddress,
+  x402UptoPermit2ProxyAddress,
+} from '@x402/evm';
 import { getAddress, keccak256, toHex, verifyTypedData, type Address, type Hex } from 'viem';
 
 /**
@@ -40,11 +46,16 @@ interface Permit2Authorization {
   spender: Address;
   nonce: string;
   deadline: string;
-  witness: { to: Address; validAfter: string };
+  /** `upto` witnesses also name the facilitator that may settle it. */
+  witness: { to: Address; validAfter: string; facilitator?: Address };
 }
+
+/** The address this facilitator settles `upto` payments from, as its /supported says. */
+export const uptoFacilitatorAddress: Address = '0x000000000000000000000000000000000000fAc1';
 
 /** Version 1 requirements carry `maxAmountRequired`, version 2 `amount`. */
 interface Requirements {
+  scheme: string;
   network: string;
   payTo: Address;
   asset: Address;
@@ -75,8 +86,11 @@ function signed(payload: Payload): { payer: Address; nonce: string } {
  * payee, the amount (at least `maxAmountRequired` in version 1, exactly `amount` in version 2), the
  * time window. Permit2: the spender is the x402 Permit2 proxy, the witness names the payee, the
  * deadline is at least 6 s away, `validAfter` has passed, the amount and token are the offer's, and
- * the PermitWitnessTransferFrom signature is the payer's under the Permit2 domain. Both: nonce reuse.
- * It settles by recording the nonce; nothing touches a chain (so no Permit2 allowance is checked).
+ * the PermitWitnessTransferFrom signature is the payer's under the Permit2 domain. `upto` (Permit2
+ * only): the same against the upto proxy, with a witness naming this facilitator; /verify checks the
+ * maximum (`amount`), /settle settles `amount` when it is at most what was signed, and says so in its
+ * `amount`. All: nonce reuse. It settles by recording the nonce; nothing touches a chain (so no
+ * Permit2 allowance is checked).
  */
 export async function startFacilitator(): Promise<{
   url: string;
@@ -92,12 +106,17 @@ export async function startFacilitator(): Promise<{
   const state = { mode: 'normal' as FacilitatorMode, settled: 0, redirectTo: '', hugeBytesSent: 0 };
   const trickles = new Set<ReturnType<typeof setInterval>>();
 
-  async function check(x402Version: number, payload: Payload, requirements: Requirements): Promise<string | null> {
+  async function check(
+    x402Version: number,
+    payload: Payload,
+    requirements: Requirements,
+    settling = false,
+  ): Promise<string | null> {
     if (payload.x402Version !== x402Version) return 'invalid_x402_version';
     const network = x402Version === 2 ? payload.accepted?.network : payload.network;
     if (network !== requirements.network) return 'invalid_network';
     const reason = payload.payload.permit2Authorization
-      ? await checkPermit2(x402Version, payload.payload, requirements)
+      ? await checkPermit2(x402Version, payload.payload, requirements, settling)
       : await checkEip3009(
           x402Version,
           payload.payload as { signature: Hex; authorization: Authorization },
@@ -157,29 +176,43 @@ export async function startFacilitator(): Promise<{
     x402Version: number,
     { signature, permit2Authorization: permit }: { signature: Hex; permit2Authorization: Permit2Authorization },
     requirements: Requirements,
+    settling: boolean,
   ): Promise<string | null> {
     const same = (a: string, b: string) => getAddress(a) === getAddress(b);
-    if (!same(permit.spender, x402ExactPermit2ProxyAddress)) return 'invalid_permit2_spender';
+    const upto = requirements.scheme === 'upto';
+    if (!same(permit.spender, upto ? x402UptoPermit2ProxyAddress : x402ExactPermit2ProxyAddress))
+      return 'invalid_permit2_spender';
     if (!same(permit.witness.to, requirements.payTo)) return 'invalid_permit2_recipient_mismatch';
+    if (upto && !same(permit.witness.facilitator ?? '0x0', uptoFacilitatorAddress))
+      return 'invalid_upto_evm_payload_facilitator_mismatch';
     const now = BigInt(Math.floor(Date.now() / 1000));
     if (BigInt(permit.deadline) < now + 6n) return 'permit2_deadline_expired';
     if (BigInt(permit.witness.validAfter) > now) return 'permit2_not_yet_valid';
     const amount = BigInt(permit.permitted.amount);
+    // An `upto` settlement may take less than the signed maximum, never more.
     const mismatch =
-      x402Version === 2 ? amount !== BigInt(requirements.amount!) : amount < BigInt(requirements.maxAmountRequired!);
+      upto && settling
+        ? BigInt(requirements.amount!) > amount
+        : x402Version === 2
+          ? amount !== BigInt(requirements.amount!)
+          : amount < BigInt(requirements.maxAmountRequired!);
     if (mismatch) return 'permit2_amount_mismatch';
     if (!same(permit.permitted.token, requirements.asset)) return 'permit2_token_mismatch';
     const valid = await verifyTypedData({
       address: permit.from,
       domain: { name: 'Permit2', chainId: chainIdOf(requirements.network), verifyingContract: PERMIT2_ADDRESS },
-      types: permit2WitnessTypes,
+      types: upto ? uptoPermit2WitnessTypes : permit2WitnessTypes,
       primaryType: 'PermitWitnessTransferFrom',
       message: {
         permitted: { token: permit.permitted.token, amount },
         spender: permit.spender,
         nonce: BigInt(permit.nonce),
         deadline: BigInt(permit.deadline),
-        witness: { to: permit.witness.to, validAfter: BigInt(permit.witness.validAfter) },
+        witness: {
+          to: permit.witness.to,
+          validAfter: BigInt(permit.witness.validAfter),
+          ...(upto ? { facilitator: permit.witness.facilitator } : {}),
+        },
       },
       signature,
     }).catch(() => false);
@@ -210,8 +243,16 @@ export async function startFacilitator(): Promise<{
         return void response
           .writeHead(Number(state.mode.slice(-3)), { Location: `${state.redirectTo}${request.url}` })
           .end();
+      if (request.method === 'GET' && request.url === '/supported') {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        const kinds = ['eip155:8453', 'eip155:84532'].flatMap((network) => [
+          { x402Version: 2, scheme: 'exact', network },
+          { x402Version: 2, scheme: 'upto', network, extra: { facilitatorAddress: uptoFacilitatorAddress } },
+        ]);
+        return void response.end(JSON.stringify({ kinds, extensions: [], signers: {} }));
+      }
       const { x402Version, paymentPayload, paymentRequirements } = JSON.parse(body);
-      const reason = await check(x402Version, paymentPayload, paymentRequirements);
+      const reason = await check(x402Version, paymentPayload, paymentRequirements, request.url === '/settle');
       const network = paymentRequirements.network;
       const { payer, nonce } = signed(paymentPayload);
       response.writeHead(200, { 'Content-Type': 'application/json' });
@@ -231,14 +272,19 @@ export async function startFacilitator(): Promise<{
         );
       usedNonces.add(nonce);
       state.settled++;
+      // What was settled: `upto` settles the requirements' amount, `exact` what was signed.
       const permitted = paymentPayload.payload.permit2Authorization?.permitted.amount;
+      const settledAmount =
+        paymentRequirements.scheme === 'upto'
+          ? paymentRequirements.amount
+          : (permitted ?? paymentPayload.payload.authorization.value);
       response.end(
         JSON.stringify({
           success: true,
           transaction: keccak256(toHex(nonce)),
           network,
           payer,
-          ...(x402Version === 2 ? { amount: permitted ?? paymentPayload.payload.authorization.value } : {}),
+          ...(x402Version === 2 ? { amount: settledAmount } : {}),
         }),
       );
     });

@@ -25,12 +25,18 @@ export interface SettleAnswer {
   transaction?: string | null;
   network?: string | null;
   payer?: string | null;
+  /** What was settled, in atomic units: with `upto`, what was used. */
+  amount?: string | null;
 }
 
 /** What each facilitator endpoint answers: a boolean verdict, and strings where the other fields are present. */
 const answerShapes = {
   verify: { name: 'VerifyResponse', verdict: 'isValid', strings: ['invalidReason', 'payer'] },
-  settle: { name: 'SettleResponse', verdict: 'success', strings: ['errorReason', 'transaction', 'network', 'payer'] },
+  settle: {
+    name: 'SettleResponse',
+    verdict: 'success',
+    strings: ['errorReason', 'transaction', 'network', 'payer', 'amount'],
+  },
 } as const;
 
 /**
@@ -126,4 +132,33 @@ export async function settlePayment(
     paymentPayload,
     paymentRequirements,
   })) as unknown as SettleAnswer;
+}
+
+/** Each facilitator's `upto` signer per network, as its /supported says: asked once per isolate. */
+const uptoSigners = new Map<string, Promise<string | undefined>>();
+
+/**
+ * The address a facilitator settles `upto` payments from on `network` (its /supported kinds'
+ * `extra.facilitatorAddress`): the buyer's Permit2 witness names it. Undefined when the facilitator
+ * does not settle `upto` there or cannot say; then nothing is sold with `upto`.
+ */
+export function uptoFacilitatorAddress(facilitatorUrl: string, network: string): Promise<string | undefined> {
+  const key = `${facilitatorUrl} ${network}`;
+  let found = uptoSigners.get(key);
+  if (!found) {
+    found = (async () => {
+      const signal = AbortSignal.timeout(facilitatorTimeoutMs);
+      const response = await fetch(`${facilitatorUrl}/supported`, { redirect: 'manual', signal });
+      const answer = await readBoundedText(response, { maxBytes: maxFacilitatorAnswerBytes, signal });
+      const kinds = answer.kind === 'complete' && response.ok ? JSON.parse(answer.text).kinds : [];
+      const address = kinds.find?.(
+        (kind: { scheme?: string; network?: string }) => kind.scheme === 'upto' && kind.network === network,
+      )?.extra?.facilitatorAddress;
+      return typeof address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(address) ? address : undefined;
+    })().catch(() => undefined);
+    // A failed answer is asked again next time.
+    found.then((address) => address ?? uptoSigners.delete(key));
+    uptoSigners.set(key, found);
+  }
+  return found;
 }

@@ -145,14 +145,49 @@ export function paymentRequiredV2(
   };
 }
 
+/**
+ * The version 2 PaymentRequired of one page of the full corpus (`get_full_corpus`), sold with `upto`
+ * through Permit2: at most the per-fetch price for each of the `records` the page may hold; the
+ * premium records it does hold are what is settled.
+ */
+export function meteredCorpusRequired(
+  config: GatewayConfig,
+  data: WorkerData,
+  records: number,
+  facilitatorAddress: string,
+  error: string,
+): X402PaymentRequiredV2 {
+  const amount = atomicAmount(data.payment.price_usd, networks[config.network].usdc.decimals);
+  return {
+    x402Version: 2,
+    error,
+    resource: {
+      url: `${data.site.url}/api/corpus.full.jsonl`,
+      description: `A page of the full corpus of ${data.site.name}: ${data.payment.price_usd} USD per premium record it holds, up to ${records} records.`,
+      mimeType: 'application/json',
+    },
+    accepts: [
+      {
+        scheme: 'upto',
+        network: networks[config.network].caip2,
+        amount: (BigInt(amount) * BigInt(records)).toString(),
+        asset: config.asset,
+        payTo: config.payTo,
+        maxTimeoutSeconds: data.x402.maxTimeoutSeconds,
+        extra: { ...extraOf('permit2', config), facilitatorAddress },
+      },
+    ],
+  };
+}
+
 /** What one premium slug is offered as, in each version's words: what a payment is checked against. */
 export function offeredRequirements(slug: string, config: GatewayConfig, data: WorkerData) {
   return { 1: paymentRequirements(slug, config, data), 2: paymentRequiredV2(slug, config, data, '').accepts };
 }
 
 /**
- * What the readers database records of a settled x402 payment: on the event, the price in the asset's
- * atomic units; in the payments ledger, the offer it paid for (its transfer method too) and who paid,
+ * What the readers database records of a settled x402 payment (of a premium slug, or of the full
+ * corpus's path for `upto`): on the event, the price in the asset's atomic units; in the payments ledger, the offer it paid for (its transfer method too) and who paid,
  * as the settlement says.
  */
 export function settledPayment(
@@ -165,14 +200,23 @@ export function settledPayment(
     method,
     channel,
     earlier = [],
-  }: { receipt: SettleAnswer; method: string; channel: PaymentChannel; earlier?: RequestNotes['payments'] },
+    scheme = 'exact',
+    amount = offer(slug, config, data).amount,
+  }: {
+    receipt: SettleAnswer;
+    method: string;
+    channel: PaymentChannel;
+    earlier?: RequestNotes['payments'];
+    /** `upto` settles what was used: `amount`. */
+    scheme?: 'exact' | 'upto';
+    amount?: string;
+  },
 ): RequestNotes {
-  const { amount } = offer(slug, config, data);
   const usdc = networks[config.network].usdc;
   const payment = {
     rail: 'x402',
     x402Version: version,
-    scheme: 'exact',
+    scheme,
     transferMethod: method,
     network: version === 1 ? config.network : networks[config.network].caip2,
     asset: config.asset,

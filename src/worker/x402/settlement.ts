@@ -10,20 +10,27 @@ export type Settlement =
 
 /**
  * Checks a decoded payment against what this gateway offered, then has the facilitator verify and
- * settle it under the offer it matches. Nothing is paid unless settlement succeeded. Throws
- * FacilitatorError when the facilitator cannot be reached or answers nonsense.
+ * settle it under the offer it matches. Nothing is paid unless settlement succeeded. An `upto` offer
+ * is verified for its maximum and settled for `used`. Throws FacilitatorError when the facilitator
+ * cannot be reached or answers nonsense.
  */
 export async function settle(
   facilitatorUrl: string,
   version: X402Version,
   payment: Record<string, unknown>,
   offered: { 1: PaymentRequirements[]; 2: PaymentRequirementsV2[] },
+  used?: string,
 ): Promise<Settlement> {
   const requirements = chosenOffer(version, payment, offered);
   if (typeof requirements === 'string') return { paid: false, reason: requirements };
   const verified = await verifyPayment(facilitatorUrl, version, payment, requirements);
   if (!verified.isValid) return refused(verified.invalidReason ?? 'invalid_payment', verified.payer);
-  const settled = await settlePayment(facilitatorUrl, version, payment, requirements);
+  const settled = await settlePayment(
+    facilitatorUrl,
+    version,
+    payment,
+    used === undefined ? requirements : { ...requirements, amount: used },
+  );
   if (!settled.success) return refused(settled.errorReason ?? 'settlement_failed', settled.payer);
   return { paid: true, receipt: settled, method: transferMethodOf(requirements.extra) };
 }

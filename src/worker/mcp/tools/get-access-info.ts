@@ -33,6 +33,9 @@ export const getAccessInfo: Tool = {
       x402_mcp: string(
         'How to pay for one get_resource call inside MCP (x402 version 2); present only while the gateway is configured.',
       ),
+      x402_metered: string(
+        'The tool sold per record with x402 `upto` (get_full_corpus), when the operator meters it; present only while the gateway is configured.',
+      ),
       x402_transfer_methods: array(
         { enum: ['eip3009', 'permit2'] },
         'How an x402 `exact` payment may move the asset, one offer each (Permit2 offers say `extra.assetTransferMethod: "permit2"`); present only while the gateway is configured.',
@@ -61,6 +64,7 @@ export const getAccessInfo: Tool = {
             x402_endpoint: `${data.site.url}/api/x402/{slug}`,
             x402_mcp: `get_resource for a premium slug without a key is a tool error carrying an x402 PaymentRequired; call it again with the PaymentPayload in _meta["${x402MetaKeys.payment}"]; the receipt is in the result's _meta["${x402MetaKeys.receipt}"].`,
             x402_transfer_methods: config.methods,
+            ...(data.x402.meteredCorpus ? { x402_metered: 'get_full_corpus' } : {}),
           }
         : {}),
       terms: data.payment.terms,
