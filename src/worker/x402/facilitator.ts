@@ -134,31 +134,32 @@ export async function settlePayment(
   })) as unknown as SettleAnswer;
 }
 
-/** Each facilitator's `upto` signer per network, as its /supported says: asked once per isolate. */
-const uptoSigners = new Map<string, Promise<string | undefined>>();
+/**
+ * Each facilitator's `upto` signer per network, once its /supported named one. Only found addresses
+ * are kept (a Worker must not await another request's pending fetch); until then each call asks.
+ */
+const uptoSigners = new Map<string, string>();
 
 /**
  * The address a facilitator settles `upto` payments from on `network` (its /supported kinds'
  * `extra.facilitatorAddress`): the buyer's Permit2 witness names it. Undefined when the facilitator
  * does not settle `upto` there or cannot say; then nothing is sold with `upto`.
  */
-export function uptoFacilitatorAddress(facilitatorUrl: string, network: string): Promise<string | undefined> {
+export async function uptoFacilitatorAddress(facilitatorUrl: string, network: string): Promise<string | undefined> {
   const key = `${facilitatorUrl} ${network}`;
-  let found = uptoSigners.get(key);
-  if (!found) {
-    found = (async () => {
-      const signal = AbortSignal.timeout(facilitatorTimeoutMs);
-      const response = await fetch(`${facilitatorUrl}/supported`, { redirect: 'manual', signal });
-      const answer = await readBoundedText(response, { maxBytes: maxFacilitatorAnswerBytes, signal });
-      const kinds = answer.kind === 'complete' && response.ok ? JSON.parse(answer.text).kinds : [];
-      const address = kinds.find?.(
-        (kind: { scheme?: string; network?: string }) => kind.scheme === 'upto' && kind.network === network,
-      )?.extra?.facilitatorAddress;
-      return typeof address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(address) ? address : undefined;
-    })().catch(() => undefined);
-    // A failed answer is asked again next time.
-    found.then((address) => address ?? uptoSigners.delete(key));
-    uptoSigners.set(key, found);
+  if (uptoSigners.has(key)) return uptoSigners.get(key);
+  try {
+    const signal = AbortSignal.timeout(facilitatorTimeoutMs);
+    const response = await fetch(`${facilitatorUrl}/supported`, { redirect: 'manual', signal });
+    const answer = await readBoundedText(response, { maxBytes: maxFacilitatorAnswerBytes, signal });
+    const kinds = answer.kind === 'complete' && response.ok ? JSON.parse(answer.text).kinds : [];
+    const address = kinds.find?.(
+      (kind: { scheme?: string; network?: string }) => kind.scheme === 'upto' && kind.network === network,
+    )?.extra?.facilitatorAddress;
+    if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return undefined;
+    uptoSigners.set(key, address);
+    return address;
+  } catch {
+    return undefined;
   }
-  return found;
 }
