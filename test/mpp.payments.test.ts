@@ -6,6 +6,7 @@ import { openReadersDatabase } from '../src/serve/readers-database.js';
 import { startFacilitator } from './helpers/facilitator.js';
 import { repoRoot } from './helpers/fixtures.js';
 import { ledgerRows, settled } from './helpers/readers-replay.js';
+import { startRecording } from './helpers/recording-runtime.js';
 import type { ServeRuntime, WorkerdRuntime } from './helpers/runtime-pair.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
@@ -188,3 +189,58 @@ describe.runIf(installed)('Machine Payments Protocol in the payments ledger', ()
     }
   });
 });
+
+// The charge signs an EIP-3009 authorization, so it pays the EIP-3009 offer wherever site.yaml lists
+// it among `x402.transfer_methods`, and is not offered at all when the gateway sells through Permit2 only.
+describe.runIf(installed).each(['serve', 'workerd'] as const)(
+  'Machine Payments Protocol beside Permit2 on %s',
+  (name) => {
+    const withPermit2 = (methods: string) => `x402:\n  network: base-sepolia\n  transfer_methods: [${methods}]`;
+    let permit2First: Awaited<ReturnType<typeof startRecording>>;
+    let permit2Only: Awaited<ReturnType<typeof startRecording>>;
+    let credential: string;
+    beforeAll(async () => {
+      const env = { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo };
+      permit2First = await startRecording(
+        name,
+        await siteUnderTest({ siteYaml: withPermit2('permit2, eip3009') }),
+        env,
+      );
+      permit2Only = await startRecording(name, await siteUnderTest({ siteYaml: withPermit2('permit2') }), env);
+    });
+    afterAll(async () => {
+      await Promise.all([permit2First?.close(), permit2Only?.close()]);
+    });
+
+    it('charges the EIP-3009 offer when Permit2 is offered first, and the ledger names its method', async () => {
+      const offered = await permit2First.runtime.request('/api/x402/data-formats');
+      expect(JSON.parse(offered.body).accepts.map((offer: { extra: object }) => offer.extra)).toEqual([
+        { ...usdc, assetTransferMethod: 'permit2' },
+        usdc,
+      ]);
+      const paid = await pay(permit2First.runtime);
+      credential = paid.credential;
+      expect(paid.response.status).toBe(200);
+      expect(paid.body).toContain(secretSentence);
+      const ledger = await permit2First.ledger();
+      expect(await settled(async () => (await ledgerRows(ledger)).length, 1)).toBe(1);
+      expect(await ledgerRows(ledger)).toEqual([
+        expect.objectContaining({ rail: 'mpp', scheme: 'charge', transferMethod: 'eip3009', slug: 'data-formats' }),
+      ]);
+    });
+
+    it('offers no charge through Permit2 alone, and refuses a credential without settling it', async () => {
+      const response = await permit2Only.runtime.request('/api/x402/data-formats');
+      expect(response.status).toBe(402);
+      expect(response.headers.get('www-authenticate')).toBeNull();
+      expect(response.headers.get('access-control-expose-headers')).toBe('PAYMENT-REQUIRED');
+      const before = facilitator.settled;
+      const refused = await permit2Only.runtime.request('/api/x402/data-formats', {
+        headers: { Authorization: credential },
+      });
+      expect(refused.status).toBe(402);
+      expect(JSON.parse(refused.body).error).toContain('offers no Machine Payments Protocol charge');
+      expect(facilitator.settled).toBe(before);
+    });
+  },
+);

@@ -242,6 +242,7 @@ describe.each(['serve', 'workerd'])('readers replayed on %s', (name) => {
         rail: 'x402',
         x402Version: receipt.version,
         scheme: 'exact',
+        transferMethod: 'eip3009',
         network: receipt.version === 1 ? 'base-sepolia' : 'eip155:84532',
         asset,
         amount: '50000',

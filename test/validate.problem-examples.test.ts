@@ -24,6 +24,7 @@ const notRunnable: Record<string, string> = {
   InvalidUrl: 'the example shows the lines of site.yaml to change, not the whole file',
   LineBreakInField: 'the example shows the lines of site.yaml to change, not the whole file',
   StaleContent: 'the example shows the lines of site.yaml to change, not the whole file',
+  UnusableTransferMethod: 'the example shows the lines of site.yaml to change, not the whole file',
   DuplicateSlug: 'the example assumes a second cluster, `paying`, with its own cluster.yaml',
   DateOrder: 'the example shortens the pillar, whose headings other files of the fixture link to',
   TemplateError: 'templates are checked by `agentdir build`, not by validation',

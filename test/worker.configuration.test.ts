@@ -8,10 +8,16 @@ import { copyFixture } from './helpers/fixtures.js';
 type Worker = { fetch(request: Request, env?: Record<string, unknown>): Promise<Response> };
 let worker: Worker;
 
-/** The built worker of a fixture whose site.yaml allows one extra browser origin for /mcp. */
+/**
+ * The built worker of a fixture whose site.yaml allows one extra browser origin for /mcp, and sells
+ * through Permit2 (which, unlike EIP-3009, can move any token X402_ASSET names).
+ */
 beforeAll(async () => {
   const content = copyFixture('minimal');
-  fs.appendFileSync(path.join(content, 'site.yaml'), 'mcp:\n  allowed_origins: [https://console.partner.example]\n');
+  fs.appendFileSync(
+    path.join(content, 'site.yaml'),
+    'mcp:\n  allowed_origins: [https://console.partner.example]\nx402:\n  transfer_methods: [permit2]\n',
+  );
   const { outDir } = await buildFixture(content);
   worker = (await import(`${pathToFileURL(path.join(outDir, 'worker/worker.js')).href}?configured`)).default as Worker;
 });

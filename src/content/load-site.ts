@@ -5,6 +5,7 @@ import type { Site } from './model.js';
 import { fileProblem, readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import { siteUrlProblems } from './site-url-problems.js';
+import { x402MethodProblems } from './x402-method-problems.js';
 import type { YamlSource } from './source-file.js';
 import { displayPath } from '../util/paths.js';
 
@@ -25,6 +26,8 @@ export async function loadSite(
   if (schemaProblems.length) return { source, problems: schemaProblems };
   const urlProblems = siteUrlProblems(source);
   if (urlProblems.length) return { source, problems: urlProblems };
+  const methodProblems = x402MethodProblems(source);
+  if (methodProblems.length) return { source, problems: methodProblems };
   return { site: withDefaults(source.data as RawSite, baseUrl), source, problems: [] };
 }
 
@@ -84,6 +87,8 @@ function withDefaults(raw: RawSite, baseUrl?: string): Site {
       network: raw.x402?.network ?? 'base',
       ...(raw.x402?.asset ? { asset: raw.x402.asset } : {}),
       max_timeout_seconds: raw.x402?.max_timeout_seconds ?? 60,
+      transfer_methods: raw.x402?.transfer_methods ?? ['eip3009'],
+      metered_corpus: raw.x402?.metered_corpus ?? false,
     },
     mcp: { allowed_origins: raw.mcp?.allowed_origins ?? [] },
     markdown_negotiation: raw.markdown_negotiation ?? false,

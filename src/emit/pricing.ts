@@ -2,6 +2,7 @@ import { type EmitContext, premiumSlugs } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
 import type { Payment, Pricing } from '../schemas/types.js';
 import { networkNamed, networks } from '../shared/x402-networks.js';
+import { meteredCorpusInWords, transferMethodList, transferMethodsInWords } from '../shared/x402-methods.js';
 import { x402Headers, x402MetaKeys } from '../shared/x402-transport.js';
 
 export const keyHeaders = ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>'];
@@ -37,6 +38,8 @@ export function pricingJson(context: EmitContext): Pricing {
     deliverables: [
       'One premium resource as Markdown, paid in USDC with x402 in a header of the request itself (X-PAYMENT in version 1, PAYMENT-SIGNATURE in version 2)',
       `Or one get_resource call of the MCP server, paid in its _meta["${x402MetaKeys.payment}"] (x402 version 2)`,
+      `How to pay: ${transferMethodsInWords(site.x402.transfer_methods)}`,
+      ...(site.x402.metered_corpus ? [`Metered: ${meteredCorpusInWords(site.pricing.price_usd)}`] : []),
       'No account and no key',
     ],
     license_grant:
@@ -114,6 +117,7 @@ export function paymentJson(context: EmitContext): Payment {
           },
         ],
         scheme: 'exact',
+        transfer_methods: transferMethodList(site.x402.transfer_methods),
         network: site.x402.network,
         ...(site.x402.asset ? { asset: site.x402.asset } : {}),
         endpoint: urls.x402('{slug}'),
@@ -129,6 +133,16 @@ export function paymentJson(context: EmitContext): Payment {
           payment_meta: x402MetaKeys.payment,
           receipt_meta: x402MetaKeys.receipt,
         },
+        ...(site.x402.metered_corpus
+          ? {
+              metered: {
+                scheme: 'upto' as const,
+                tool: 'get_full_corpus',
+                price_usd_per_premium_record: site.pricing.price_usd,
+                description: meteredCorpusInWords(site.pricing.price_usd),
+              },
+            }
+          : {}),
       },
     ],
     pricing: urls.pricing,

@@ -60,6 +60,8 @@ export function workerData(context: EmitContext): WorkerData {
       network: context.model.site.x402.network,
       ...(context.model.site.x402.asset ? { asset: context.model.site.x402.asset } : {}),
       maxTimeoutSeconds: context.model.site.x402.max_timeout_seconds,
+      transferMethods: context.model.site.x402.transfer_methods,
+      meteredCorpus: context.model.site.x402.metered_corpus,
     },
     mcp: {
       name: card.name as string,

@@ -388,6 +388,12 @@ export const problemCatalog = {
       "Other schemes, such as javascript: and data:, can run script in the reader's browser, " +
       'so the page would keep only the link text.',
   },
+  UnusableTransferMethod: {
+    title: 'x402 transfer method cannot work with this asset',
+    message: ({ asset, network }: { asset: string; network: string }) =>
+      `\`x402.transfer_methods\` offers \`eip3009\`, but \`x402.asset\` ${asset} is not USDC on ${network}: an EIP-3009 payment is signed under the token's own EIP-712 name and version, and agentdir knows them only for USDC`,
+    hint: 'Offer Permit2 instead (`transfer_methods: [permit2]`), which works with any ERC-20, or remove `x402.asset` to sell in USDC.',
+  },
   InvalidUrl: {
     title: 'URL in site.yaml cannot be published',
     message: ({ field, value, fault }: InvalidUrlArgs) => {

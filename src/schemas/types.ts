@@ -135,6 +135,26 @@ export type SiteRslUsage = ("all" | "ai-all" | "ai-train" | "ai-input" | "ai-ind
  * via the `definition` "evmAddress".
  */
 export type X402PaymentRequiredEvmAddress = string
+/**
+ * The asset's EIP-712 domain (needed by EIP-3009), and `assetTransferMethod` on the Permit2 offer.
+ */
+export type Extra = ({
+[k: string]: unknown
+} & {
+/**
+ * EIP-712 domain name of the asset.
+ */
+name?: string
+/**
+ * EIP-712 domain version of the asset.
+ */
+version?: string
+/**
+ * Pay with Permit2, not EIP-3009.
+ */
+assetTransferMethod?: "permit2"
+facilitatorAddress?: X402PaymentRequiredEvmAddress
+})
 
 export interface Schemas {
 AgentCard?: AgentCard
@@ -937,6 +957,24 @@ receipt_header: string
 }[]
 scheme: "exact"
 /**
+ * How an `exact` payment may move the asset (site.yaml `x402.transfer_methods`): each 402 offers one payment requirement per method, in this order; the Permit2 one has `extra.assetTransferMethod: "permit2"`.
+ * 
+ * @minItems 1
+ */
+transfer_methods: {
+method: ("eip3009" | "permit2")
+description: string
+}[]
+/**
+ * Present when site.yaml `x402.metered_corpus` is on: pages of the full corpus sold over MCP with x402 `upto`.
+ */
+metered?: {
+scheme: "upto"
+tool: "get_full_corpus"
+price_usd_per_premium_record: string
+description: string
+}
+/**
  * The network, as site.yaml names it.
  */
 network: string
@@ -1368,6 +1406,16 @@ network?: ("base" | "base-sepolia" | "eip155:8453" | "eip155:84532")
  */
 asset?: string
 max_timeout_seconds?: number
+/**
+ * How an `exact` payment may move the asset, one offer each, in this order: `eip3009` (transferWithAuthorization, USDC only: it signs under the token's own EIP-712 name and version) and `permit2` (a Permit2 transfer through the x402 proxy: any ERC-20 the payer has approved to Permit2).
+ * 
+ * @minItems 1
+ */
+transfer_methods?: ("eip3009" | "permit2")[]
+/**
+ * Sell pages of the full corpus over MCP (`get_full_corpus` without a corpus key) with x402 `upto`: the buyer signs a maximum of `pricing.price_usd` per record the page may hold, and pays that price only for the premium records it gets.
+ */
+metered_corpus?: boolean
 }
 /**
  * Settings of the MCP server described by the server card.
@@ -1470,7 +1518,7 @@ map: {
 }
 }
 /**
- * The 402 body of /api/x402/{slug}: the payment requirements of x402 version 1, one `exact` scheme per premium slug, and why the request was not served.
+ * The 402 body of /api/x402/{slug}: the payment requirements of x402 version 1, one `exact` offer per transfer method site.yaml offers (`x402.transfer_methods`), and why the request was not served.
  * 
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "X402PaymentRequired".
@@ -1522,18 +1570,8 @@ discoverable: true
 }
 }
 }
-export interface Extra {
 /**
- * EIP-712 domain name of the asset.
- */
-name: string
-/**
- * EIP-712 domain version of the asset.
- */
-version: string
-}
-/**
- * The decoded `PAYMENT-REQUIRED` header of a 402 from /api/x402/{slug} (base64 of this JSON), and the `structuredContent` of a paid MCP tool call that was not paid: the payment requirements of x402 version 2, one `exact` scheme per premium slug, with the discovery metadata a Bazaar-style catalog reads (`extensions.bazaar`, and the service fields of `resource`).
+ * The decoded `PAYMENT-REQUIRED` header of a 402 from /api/x402/{slug} (base64 of this JSON), and the `structuredContent` of a paid MCP tool call that was not paid: the payment requirements of x402 version 2, one `exact` offer per transfer method site.yaml offers (`x402.transfer_methods`), or one `upto` offer for a page of the full corpus, with the discovery metadata a Bazaar-style catalog reads for a premium resource (`extensions.bazaar`, and the service fields of `resource`).
  * 
  * This interface was referenced by `Schemas`'s JSON-Schema
  * via the `definition` "X402PaymentRequiredV2".
@@ -1547,7 +1585,10 @@ error: string
 resource: {
 url: CommonUrl
 description: string
-mimeType: "text/markdown"
+/**
+ * A premium resource is Markdown; a page of the full corpus (`get_full_corpus`) is JSON.
+ */
+mimeType: ("text/markdown" | "application/json")
 /**
  * Bazaar service metadata: the site's name, when it is printable ASCII of at most 32 characters.
  */
@@ -1564,7 +1605,10 @@ tags?: string[]
  * @minItems 1
  */
 accepts: X402PaymentRequiredV2PaymentRequirements[]
-extensions: {
+/**
+ * Every 402 of a premium resource carries it; the `upto` offer of a page of the full corpus does not.
+ */
+extensions?: {
 bazaar: X402PaymentRequiredV2Bazaar
 }
 }
@@ -1573,7 +1617,10 @@ bazaar: X402PaymentRequiredV2Bazaar
  * via the `definition` "paymentRequirements".
  */
 export interface X402PaymentRequiredV2PaymentRequirements {
-scheme: "exact"
+/**
+ * `upto`: `amount` is a maximum.
+ */
+scheme: ("exact" | "upto")
 /**
  * CAIP-2 id of the network: Base or Base Sepolia.
  */

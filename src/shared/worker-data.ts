@@ -9,6 +9,7 @@ import type {
 import { isObject, isObjectOfObjects } from './json-shapes.js';
 import type { AgentPattern } from './readers/agent-pattern.js';
 import type { RouteOptions } from './routes.js';
+import type { TransferMethod } from './x402-methods.js';
 
 export interface PremiumPreview {
   title: string;
@@ -83,8 +84,18 @@ export interface WorkerData {
   site: { name: string; url: string };
   /** site.yaml `markdown_negotiation`. */
   negotiation: boolean;
-  /** site.yaml defaults of the x402 gateway; the worker environment may override network and asset. */
-  x402: { network: string; asset?: string; maxTimeoutSeconds: number };
+  /**
+   * site.yaml defaults of the x402 gateway; the worker environment may override network and asset.
+   * `transferMethods`: the ways an `exact` payment may move the asset, one offer each, in order.
+   * `meteredCorpus`: whether `get_full_corpus` sells pages with x402 `upto`, per premium record.
+   */
+  x402: {
+    network: string;
+    asset?: string;
+    maxTimeoutSeconds: number;
+    transferMethods: TransferMethod[];
+    meteredCorpus: boolean;
+  };
   mcp: McpServerFacts;
   payment: PaymentFacts;
   premium: Record<string, PremiumEntry>;

@@ -1,5 +1,12 @@
 import http from 'node:http';
-import { keccak256, toHex, verifyTypedData, type Address, type Hex } from 'viem';
+import {
+  PERMIT2_ADDRESS,
+  permit2WitnessTypes,
+  uptoPermit2WitnessTypes,
+  x402ExactPermit2ProxyAddress,
+  x402UptoPermit2ProxyAddress,
+} from '@x402/evm';
+import { getAddress, keccak256, toHex, verifyTypedData, type Address, type Hex } from 'viem';
 
 /**
  * How the facilitator answers: `normal` really checks payments; the others misbehave (`garbage` is
@@ -32,8 +39,23 @@ interface Authorization {
   nonce: Hex;
 }
 
+/** What a Permit2 payment signs: a PermitWitnessTransferFrom whose witness names the payee. */
+interface Permit2Authorization {
+  from: Address;
+  permitted: { token: Address; amount: string };
+  spender: Address;
+  nonce: string;
+  deadline: string;
+  /** `upto` witnesses also name the facilitator that may settle it. */
+  witness: { to: Address; validAfter: string; facilitator?: Address };
+}
+
+/** The address this facilitator settles `upto` payments from, as its /supported says. */
+export const uptoFacilitatorAddress: Address = '0x000000000000000000000000000000000000fAc1';
+
 /** Version 1 requirements carry `maxAmountRequired`, version 2 `amount`. */
 interface Requirements {
+  scheme: string;
   network: string;
   payTo: Address;
   asset: Address;
@@ -47,14 +69,28 @@ interface Payload {
   x402Version: 1 | 2;
   network?: string;
   accepted?: { network: string };
-  payload: { signature: Hex; authorization: Authorization };
+  payload:
+    | { signature: Hex; authorization: Authorization; permit2Authorization?: undefined }
+    | { signature: Hex; permit2Authorization: Permit2Authorization; authorization?: undefined };
+}
+
+/** Who signed a payload and the nonce that settling it uses up, whichever way it moves the asset. */
+function signed(payload: Payload): { payer: Address; nonce: string } {
+  const authorization = payload.payload.permit2Authorization ?? payload.payload.authorization;
+  return { payer: authorization.from, nonce: authorization.nonce };
 }
 
 /**
- * A local x402 facilitator that really checks payments of both versions, offline: the EIP-712
- * TransferWithAuthorization signature (signer equals `from`), the payee, the amount (at least
- * `maxAmountRequired` in version 1, exactly `amount` in version 2), the time window and nonce reuse.
- * It settles by recording the nonce; nothing touches a chain.
+ * A local x402 facilitator that really checks payments of both versions, offline, as the official
+ * one does. EIP-3009: the EIP-712 TransferWithAuthorization signature (signer equals `from`), the
+ * payee, the amount (at least `maxAmountRequired` in version 1, exactly `amount` in version 2), the
+ * time window. Permit2: the spender is the x402 Permit2 proxy, the witness names the payee, the
+ * deadline is at least 6 s away, `validAfter` has passed, the amount and token are the offer's, and
+ * the PermitWitnessTransferFrom signature is the payer's under the Permit2 domain. `upto` (Permit2
+ * only): the same against the upto proxy, with a witness naming this facilitator; /verify checks the
+ * maximum (`amount`), /settle settles `amount` when it is at most what was signed, and says so in its
+ * `amount`. All: nonce reuse. It settles by recording the nonce; nothing touches a chain (so no
+ * Permit2 allowance is checked).
  */
 export async function startFacilitator(): Promise<{
   url: string;
@@ -78,11 +114,32 @@ export async function startFacilitator(): Promise<{
   };
   const trickles = new Set<ReturnType<typeof setInterval>>();
 
-  async function check(x402Version: number, payload: Payload, requirements: Requirements): Promise<string | null> {
-    const { signature, authorization } = payload.payload;
+  async function check(
+    x402Version: number,
+    payload: Payload,
+    requirements: Requirements,
+    settling = false,
+  ): Promise<string | null> {
     if (payload.x402Version !== x402Version) return 'invalid_x402_version';
     const network = x402Version === 2 ? payload.accepted?.network : payload.network;
     if (network !== requirements.network) return 'invalid_network';
+    const reason = payload.payload.permit2Authorization
+      ? await checkPermit2(x402Version, payload.payload, requirements, settling)
+      : await checkEip3009(
+          x402Version,
+          payload.payload as { signature: Hex; authorization: Authorization },
+          requirements,
+        );
+    if (reason) return reason;
+    if (usedNonces.has(signed(payload).nonce)) return 'duplicate_settlement';
+    return null;
+  }
+
+  async function checkEip3009(
+    x402Version: number,
+    { signature, authorization }: { signature: Hex; authorization: Authorization },
+    requirements: Requirements,
+  ): Promise<string | null> {
     const valid = await verifyTypedData({
       address: authorization.from,
       domain: {
@@ -120,8 +177,54 @@ export async function startFacilitator(): Promise<{
     const now = BigInt(Math.floor(Date.now() / 1000));
     if (BigInt(authorization.validBefore) <= now) return 'invalid_exact_evm_payload_authorization_valid_before';
     if (BigInt(authorization.validAfter) > now) return 'invalid_exact_evm_payload_authorization_valid_after';
-    if (usedNonces.has(authorization.nonce)) return 'duplicate_settlement';
     return null;
+  }
+
+  async function checkPermit2(
+    x402Version: number,
+    { signature, permit2Authorization: permit }: { signature: Hex; permit2Authorization: Permit2Authorization },
+    requirements: Requirements,
+    settling: boolean,
+  ): Promise<string | null> {
+    const same = (a: string, b: string) => getAddress(a) === getAddress(b);
+    const upto = requirements.scheme === 'upto';
+    if (!same(permit.spender, upto ? x402UptoPermit2ProxyAddress : x402ExactPermit2ProxyAddress))
+      return 'invalid_permit2_spender';
+    if (!same(permit.witness.to, requirements.payTo)) return 'invalid_permit2_recipient_mismatch';
+    if (upto && !same(permit.witness.facilitator ?? '0x0', uptoFacilitatorAddress))
+      return 'invalid_upto_evm_payload_facilitator_mismatch';
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    if (BigInt(permit.deadline) < now + 6n) return 'permit2_deadline_expired';
+    if (BigInt(permit.witness.validAfter) > now) return 'permit2_not_yet_valid';
+    const amount = BigInt(permit.permitted.amount);
+    // An `upto` settlement may take less than the signed maximum, never more.
+    const mismatch =
+      upto && settling
+        ? BigInt(requirements.amount!) > amount
+        : x402Version === 2
+          ? amount !== BigInt(requirements.amount!)
+          : amount < BigInt(requirements.maxAmountRequired!);
+    if (mismatch) return 'permit2_amount_mismatch';
+    if (!same(permit.permitted.token, requirements.asset)) return 'permit2_token_mismatch';
+    const valid = await verifyTypedData({
+      address: permit.from,
+      domain: { name: 'Permit2', chainId: chainIdOf(requirements.network), verifyingContract: PERMIT2_ADDRESS },
+      types: upto ? uptoPermit2WitnessTypes : permit2WitnessTypes,
+      primaryType: 'PermitWitnessTransferFrom',
+      message: {
+        permitted: { token: permit.permitted.token, amount },
+        spender: permit.spender,
+        nonce: BigInt(permit.nonce),
+        deadline: BigInt(permit.deadline),
+        witness: {
+          to: permit.witness.to,
+          validAfter: BigInt(permit.witness.validAfter),
+          ...(upto ? { facilitator: permit.witness.facilitator } : {}),
+        },
+      },
+      signature,
+    }).catch(() => false);
+    return valid ? null : 'invalid_permit2_signature';
   }
 
   const server = http.createServer((request, response) => {
@@ -148,10 +251,18 @@ export async function startFacilitator(): Promise<{
         return void response
           .writeHead(Number(state.mode.slice(-3)), { Location: `${state.redirectTo}${request.url}` })
           .end();
+      if (request.method === 'GET' && request.url === '/supported') {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        const kinds = ['eip155:8453', 'eip155:84532'].flatMap((network) => [
+          { x402Version: 2, scheme: 'exact', network },
+          { x402Version: 2, scheme: 'upto', network, extra: { facilitatorAddress: uptoFacilitatorAddress } },
+        ]);
+        return void response.end(JSON.stringify({ kinds, extensions: [], signers: {} }));
+      }
       const { x402Version, paymentPayload, paymentRequirements } = JSON.parse(body);
-      const reason = await check(x402Version, paymentPayload, paymentRequirements);
+      const reason = await check(x402Version, paymentPayload, paymentRequirements, request.url === '/settle');
       const network = paymentRequirements.network;
-      const payer = paymentPayload.payload.authorization.from;
+      const { payer, nonce } = signed(paymentPayload);
       response.writeHead(200, { 'Content-Type': 'application/json' });
       if (request.url === '/verify')
         return void response.end(
@@ -167,16 +278,22 @@ export async function startFacilitator(): Promise<{
             payer,
           }),
         );
-      usedNonces.add(paymentPayload.payload.authorization.nonce);
+      usedNonces.add(nonce);
       state.settled++;
       state.settlements.push({ x402Version, paymentPayload, paymentRequirements });
+      // What was settled: `upto` settles the requirements' amount, `exact` what was signed.
+      const permitted = paymentPayload.payload.permit2Authorization?.permitted.amount;
+      const settledAmount =
+        paymentRequirements.scheme === 'upto'
+          ? paymentRequirements.amount
+          : (permitted ?? paymentPayload.payload.authorization.value);
       response.end(
         JSON.stringify({
           success: true,
-          transaction: keccak256(toHex(paymentPayload.payload.authorization.nonce)),
+          transaction: keccak256(toHex(nonce)),
           network,
           payer,
-          ...(x402Version === 2 ? { amount: paymentPayload.payload.authorization.value } : {}),
+          ...(x402Version === 2 ? { amount: settledAmount } : {}),
         }),
       );
     });

@@ -368,8 +368,8 @@ export const ledgerRows = async (db: ReadersDatabase) =>
   (
     await db
       .prepare(
-        `SELECT rail, x402_version AS x402Version, scheme, network, asset, amount, payer, slug,
-          transaction_id AS "transaction", channel, day FROM payments ORDER BY at, id`,
+        `SELECT rail, x402_version AS x402Version, scheme, transfer_method AS transferMethod, network, asset, amount,
+          payer, slug, transaction_id AS "transaction", channel, day FROM payments ORDER BY at, id`,
       )
       .all<Record<string, unknown>>()
   ).results;

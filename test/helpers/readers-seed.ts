@@ -40,6 +40,7 @@ export function payment(base: number, hoursAfter: number, fields: Partial<Ledger
     rail: 'x402',
     x402Version: 2,
     scheme: 'exact',
+    transferMethod: 'eip3009',
     network: 'eip155:8453',
     asset: baseUsdc,
     amount: '10000',

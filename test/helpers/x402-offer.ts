@@ -1,12 +1,14 @@
 import type { X402Discovery } from '../../src/shared/worker-data.js';
 
 /**
- * The version 2 PaymentRequired that offers what a version 1 PaymentRequirements offers, as the
- * gateway must write it: the same price, payee, asset and timeout in version 2's words, and the
- * resource with its discovery service metadata (the Bazaar extension aside).
+/**
+ * The version 2 PaymentRequired that offers what version 1 PaymentRequirements offer, as the
+ * gateway must write it: the same offers (one per transfer method) with the same price, payee,
+ * asset and timeout in version 2's words, and the resource with its discovery service metadata (the
+ * Bazaar extension aside).
  */
 export function sameOfferInVersion2(
-  v1: Record<string, any>,
+  v1: Record<string, any>[],
   network: string,
   error: string,
   service: X402Discovery['service'] = {},
@@ -14,18 +16,16 @@ export function sameOfferInVersion2(
   return {
     x402Version: 2,
     error,
-    resource: { url: v1.resource, description: v1.description, mimeType: 'text/markdown', ...service },
-    accepts: [
-      {
-        scheme: 'exact',
-        network,
-        amount: v1.maxAmountRequired,
-        asset: v1.asset,
-        payTo: v1.payTo,
-        maxTimeoutSeconds: v1.maxTimeoutSeconds,
-        extra: v1.extra,
-      },
-    ],
+    resource: { url: v1[0]!.resource, description: v1[0]!.description, mimeType: 'text/markdown', ...service },
+    accepts: v1.map((offer) => ({
+      scheme: 'exact',
+      network,
+      amount: offer.maxAmountRequired,
+      asset: offer.asset,
+      payTo: offer.payTo,
+      maxTimeoutSeconds: offer.maxTimeoutSeconds,
+      extra: offer.extra,
+    })),
   };
 }
 

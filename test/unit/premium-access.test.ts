@@ -21,7 +21,7 @@ const payment: PaymentFacts = {
 
 const data = {
   site: { name: 'Site', url: 'https://site.example' },
-  x402: { network: 'base', maxTimeoutSeconds: 60 },
+  x402: { network: 'base', maxTimeoutSeconds: 60, transferMethods: ['eip3009'] },
   payment,
   premium: {
     'paid-guide': {

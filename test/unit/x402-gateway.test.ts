@@ -9,7 +9,7 @@ const payTo = `0x${'1'.repeat(40)}`;
 const data = {
   site: { name: 'Agent Site', url: 'https://site.example' },
   negotiation: false,
-  x402: { network: 'base-sepolia', maxTimeoutSeconds: 60 },
+  x402: { network: 'base-sepolia', maxTimeoutSeconds: 60, transferMethods: ['eip3009'] },
   payment: { price_usd: '0.05' },
   // Without a prototype, as createWorker hands it over: slugs named like built-ins find nothing.
   premium: Object.assign(Object.create(null), {
@@ -265,6 +265,76 @@ describe('x402 gateway with a version 2 payment', () => {
     expect(response.status).toBe(402);
     const required = JSON.parse(Buffer.from(response.headers.get('payment-required')!, 'base64').toString());
     expect(required.error).toContain(`invalid_payment_requirements: accepted.${field} is`);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('x402 gateway offering EIP-3009 and Permit2', () => {
+  const both = { ...data, x402: { ...data.x402, transferMethods: ['eip3009', 'permit2'] } } as WorkerData;
+  const eip3009 = {
+    scheme: 'exact',
+    network: 'eip155:84532',
+    amount: '50000',
+    asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+    payTo,
+    maxTimeoutSeconds: 60,
+    extra: { name: 'USDC', version: '2' },
+  };
+  const permit2 = { ...eip3009, extra: { ...eip3009.extra, assetTransferMethod: 'permit2' } };
+  const permit2Payload = { signature: '0x', permit2Authorization: { from: '0xp' } };
+
+  async function payWith(headers: Record<string, string>, offering = both) {
+    const url = 'https://site.example/api/x402/paid-guide';
+    const request = new Request(url, { headers });
+    const response = await x402Gateway(request, configured, offering, new SiteAssets(assets, url), 'paid-guide');
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+  const v2 = (accepted: Record<string, unknown>, payload: Record<string, unknown>) => ({
+    'PAYMENT-SIGNATURE': base64(JSON.stringify({ x402Version: 2, accepted, payload })),
+  });
+  const errorOf = (response: { headers: Headers }) =>
+    JSON.parse(Buffer.from(response.headers.get('payment-required')!, 'base64').toString()).error as string;
+
+  it('lists one offer per method in both versions, EIP-3009 first', async () => {
+    const response = await payWith({});
+    expect(response.status).toBe(402);
+    expect(JSON.parse(response.text).accepts.map((offer: any) => offer.extra)).toEqual([eip3009.extra, permit2.extra]);
+    expect(JSON.parse(Buffer.from(response.headers.get('payment-required')!, 'base64').toString()).accepts).toEqual([
+      eip3009,
+      permit2,
+    ]);
+  });
+
+  it('sends a Permit2 payment to the facilitator with the Permit2 offer, in either version', async () => {
+    const settled = { success: true, transaction: '0xabc', network: 'eip155:84532', payer: '0xp' };
+    const calls = facilitator({ isValid: true }, settled);
+    expect((await payWith(v2(permit2, permit2Payload))).status).toBe(200);
+    const v1 = { x402Version: 1, scheme: 'exact', network: 'base-sepolia', payload: permit2Payload };
+    expect((await payWith({ 'X-PAYMENT': base64(JSON.stringify(v1)) })).status).toBe(200);
+    expect(calls.map((call) => call.body.paymentRequirements.extra)).toEqual(Array(4).fill(permit2.extra));
+    expect(calls[0]!.body.paymentPayload.payload).toEqual(permit2Payload);
+  });
+
+  it('refuses, without calling the facilitator, a Permit2 payment echoing the EIP-3009 offer and the reverse', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const asEip3009 = await payWith(v2(eip3009, permit2Payload));
+    expect([asEip3009.status, errorOf(asEip3009)]).toEqual([
+      402,
+      expect.stringContaining('accepted.extra.assetTransferMethod is null; this gateway offers "permit2"'),
+    ]);
+    const asPermit2 = await payWith(v2(permit2, { signature: '0x', authorization: {} }));
+    expect(errorOf(asPermit2)).toContain('accepted.extra.assetTransferMethod is "permit2"; this gateway offers null');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('refuses a Permit2 payment where only EIP-3009 is offered, without calling the facilitator', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const response = await payWith(v2(permit2, permit2Payload), data);
+    expect(errorOf(response)).toBe(
+      'unsupported_transfer_method: this payment moves the asset with permit2; this gateway offers eip3009',
+    );
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -18,7 +18,7 @@ const asset = `0x${'ab'.repeat(20)}`;
 function siteData(x402: Partial<WorkerData['x402']> = {}, price = '0.05'): WorkerData {
   return {
     site: { name: 'Agent Site', url: 'https://site.example' },
-    x402: { network: 'base-sepolia', maxTimeoutSeconds: 90, ...x402 },
+    x402: { network: 'base-sepolia', maxTimeoutSeconds: 90, transferMethods: ['eip3009'], ...x402 },
     payment: { price_usd: price },
     premium: {
       'paid-guide': {
@@ -74,6 +74,7 @@ describe('gatewayConfig', () => {
       payTo,
       network: 'base-sepolia',
       asset: usdc['base-sepolia'].address,
+      methods: ['eip3009'],
     });
   });
 
@@ -82,8 +83,25 @@ describe('gatewayConfig', () => {
       network: 'base',
       asset: usdc.base.address,
     });
-    expect(gatewayConfig(env(), siteData({ asset }))).toMatchObject({ asset });
-    expect(gatewayConfig(env({ X402_ASSET: asset }), siteData({ asset: usdc.base.address }))).toMatchObject({ asset });
+    const permit2 = { transferMethods: ['permit2' as const] };
+    expect(gatewayConfig(env(), siteData({ asset, ...permit2 }))).toMatchObject({ asset });
+    expect(gatewayConfig(env({ X402_ASSET: asset }), siteData({ asset: usdc.base.address, ...permit2 }))).toMatchObject(
+      { asset },
+    );
+  });
+
+  it('is dormant when EIP-3009 is offered for an asset that is not USDC, saying to sell it through Permit2', () => {
+    for (const transferMethods of [['eip3009'], ['permit2', 'eip3009']] as const) {
+      const config = gatewayConfig(env({ X402_ASSET: asset }), siteData({ transferMethods: [...transferMethods] }));
+      expect(config).toEqual({
+        dormant: expect.stringMatching(/not USDC on base-sepolia.*transfer_methods: \[permit2\]/),
+      });
+    }
+    // site.yaml's asset is USDC on its network, but X402_NETWORK moves the gateway to another one.
+    const moved = gatewayConfig(env({ X402_NETWORK: 'base' }), siteData({ asset: usdc['base-sepolia'].address }));
+    expect(moved).toEqual({
+      dormant: expect.stringContaining(`The asset ${usdc['base-sepolia'].address} (X402_ASSET or site.yaml`),
+    });
   });
 
   it.each([
@@ -115,41 +133,60 @@ describe('gatewayConfig', () => {
 });
 
 describe('paymentRequirements', () => {
-  it('describes the one exact payment a premium slug is sold under', () => {
+  it('describes the one exact payment a premium slug is sold under by default', () => {
     const data = siteData();
     const config = gatewayConfig(env(), data);
     if ('dormant' in config) throw new Error(config.dormant);
-    expect(paymentRequirements('paid-guide', config, data)).toEqual({
-      scheme: 'exact',
-      network: 'base-sepolia',
-      maxAmountRequired: '50000',
-      resource: 'https://site.example/api/x402/paid-guide',
-      description:
-        'Paid guide: one fetch of this premium resource from Agent Site, as Markdown. Setting up, step by step.',
-      mimeType: 'text/markdown',
-      payTo,
-      maxTimeoutSeconds: 90,
-      asset: usdc['base-sepolia'].address,
-      extra: { name: 'USDC', version: '2' },
-      outputSchema: { input: { type: 'http', method: 'GET', discoverable: true } },
-    });
+    expect(paymentRequirements('paid-guide', config, data)).toEqual([
+      {
+        scheme: 'exact',
+        network: 'base-sepolia',
+        maxAmountRequired: '50000',
+        resource: 'https://site.example/api/x402/paid-guide',
+        description:
+          'Paid guide: one fetch of this premium resource from Agent Site, as Markdown. Setting up, step by step.',
+        mimeType: 'text/markdown',
+        payTo,
+        maxTimeoutSeconds: 90,
+        asset: usdc['base-sepolia'].address,
+        extra: { name: 'USDC', version: '2' },
+        outputSchema: { input: { type: 'http', method: 'GET', discoverable: true } },
+      },
+    ]);
+  });
+
+  it('offers one payment per transfer method, in their order, the Permit2 one saying so', () => {
+    const data = siteData({ transferMethods: ['permit2', 'eip3009'] });
+    const config = gatewayConfig(env(), data);
+    if ('dormant' in config) throw new Error(config.dormant);
+    const [permit2, eip3009] = paymentRequirements('paid-guide', config, data);
+    expect(permit2!.extra).toEqual({ name: 'USDC', version: '2', assetTransferMethod: 'permit2' });
+    expect(eip3009!.extra).toEqual({ name: 'USDC', version: '2' });
+    expect({ ...permit2, extra: null }).toEqual({ ...eip3009, extra: null });
+  });
+
+  it('names no EIP-712 domain on a Permit2 offer of an asset that is not USDC', () => {
+    const data = siteData({ asset, transferMethods: ['permit2'] });
+    const config = gatewayConfig(env(), data);
+    if ('dormant' in config) throw new Error(config.dormant);
+    expect(paymentRequirements('paid-guide', config, data)).toEqual([
+      expect.objectContaining({ asset, extra: { assetTransferMethod: 'permit2' } }),
+    ]);
   });
 
   it("signs under the EIP-712 domain of the network's USDC", () => {
     const data = siteData({ network: 'base' }, '1.25');
     const config = gatewayConfig(env(), data);
     if ('dormant' in config) throw new Error(config.dormant);
-    expect(paymentRequirements('paid-guide', config, data)).toMatchObject({
-      network: 'base',
-      maxAmountRequired: '1250000',
-      extra: { name: 'USD Coin', version: '2' },
-    });
+    expect(paymentRequirements('paid-guide', config, data)).toMatchObject([
+      { network: 'base', maxAmountRequired: '1250000', extra: { name: 'USD Coin', version: '2' } },
+    ]);
   });
 });
 
 describe('paymentRequiredV2', () => {
-  it('offers the same payment as version 1 in the version 2 words: CAIP-2 network, amount, resource object', () => {
-    const data = siteData();
+  it('offers the same payments as version 1 in the version 2 words: CAIP-2 network, amount, resource object', () => {
+    const data = siteData({ transferMethods: ['eip3009', 'permit2'] });
     const config = gatewayConfig(env(), data);
     if ('dormant' in config) throw new Error(config.dormant);
     const v1 = paymentRequirements('paid-guide', config, data);

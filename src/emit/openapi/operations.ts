@@ -3,6 +3,7 @@ import type { EmitContext } from '../context.js';
 import { llmsLayout } from '../llms-txt.js';
 import { mcpRegistrySchemaId } from '../helpers/mcp-registry-schema.js';
 import { componentName, componentRef } from './schema-components.js';
+import { transferMethodsInWords } from '../../shared/x402-methods.js';
 
 /** One operation of the interface: where it is, and its OpenAPI Operation Object. */
 export interface ApiOperation {
@@ -480,7 +481,7 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
     get('/api/x402/{slug}', {
       operationId: 'payPerFetch',
       summary: 'Pay for one fetch of a premium resource with x402',
-      description: `x402 versions 1 and 2 (the x402 specification and its HTTP transport). Without a payment the answer is 402 with the payment requirements of both versions (${site.pricing.price_usd} USD in USDC on ${site.x402.network} by default): version 1 in the JSON body, version 2 in the \`PAYMENT-REQUIRED\` header, each with the discovery metadata x402 Bazaar catalogs read (\`outputSchema\`; \`extensions.bazaar\` and \`resource.tags\`). Retry with \`X-PAYMENT\` (version 1) or \`PAYMENT-SIGNATURE\` (version 2) to get the Markdown and the receipt in \`X-PAYMENT-RESPONSE\` or \`PAYMENT-RESPONSE\`. Nothing is served unless the facilitator verified and settled the payment. Answers 503 until the operator configures a facilitator and a wallet. Any origin may call it (CORS, with a preflight for the payment headers).`,
+      description: `x402 versions 1 and 2 (the x402 specification and its HTTP transport). Without a payment the answer is 402 with the payment requirements of both versions (${site.pricing.price_usd} USD in USDC on ${site.x402.network} by default): version 1 in the JSON body, version 2 in the \`PAYMENT-REQUIRED\` header, each with the discovery metadata x402 Bazaar catalogs read (\`outputSchema\`; \`extensions.bazaar\` and \`resource.tags\`); ${transferMethodsInWords(site.x402.transfer_methods)}. Retry with \`X-PAYMENT\` (version 1) or \`PAYMENT-SIGNATURE\` (version 2) to get the Markdown and the receipt in \`X-PAYMENT-RESPONSE\` or \`PAYMENT-RESPONSE\`. Nothing is served unless the facilitator verified and settled the payment. Answers 503 until the operator configures a facilitator and a wallet. Any origin may call it (CORS, with a preflight for the payment headers).`,
       tags: ['Payment'],
       externalDocs: termsPage,
       parameters: [

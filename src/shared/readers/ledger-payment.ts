@@ -1,4 +1,5 @@
-// One row of `payments` (migrations/0002_payments.sql): a payment the facilitator settled.
+// One row of `payments` (migrations/0002_payments.sql, 0003_payment_transfer_method.sql): a payment the
+// facilitator settled.
 
 /** x402, or a Machine Payments Protocol (`Authorization: Payment`) charge. */
 export type PaymentRail = 'x402' | 'mpp';
@@ -12,6 +13,8 @@ export interface LedgerPayment {
   rail: PaymentRail;
   x402Version: number | null;
   scheme: string;
+  /** How an x402 payment moved the asset (`eip3009`, `permit2`); null for rows written before it was recorded. */
+  transferMethod: string | null;
   /** As the offer names it: `base` in version 1, its CAIP-2 id in version 2. */
   network: string;
   /** The asset's contract address. */

@@ -45,7 +45,7 @@ export async function recordEvent(db: ReadersDatabase, event: ReaderEvent): Prom
 }
 
 const insertPayment = `INSERT INTO payments (at, day, rail, x402_version, scheme, network, asset, amount, payer, slug,
-  transaction_id, channel) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  transaction_id, channel, transfer_method) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /** Records one settled payment in the ledger. */
 export async function recordPayment(db: ReadersDatabase, payment: LedgerPayment): Promise<void> {
@@ -64,6 +64,7 @@ export async function recordPayment(db: ReadersDatabase, payment: LedgerPayment)
       payment.slug,
       payment.transaction,
       payment.channel,
+      payment.transferMethod,
     )
     .run();
 }

@@ -2,6 +2,7 @@ import { decodeBase64Json } from '../x402/base64-json.js';
 import { isObject } from '../../shared/json-shapes.js';
 import { maxPaymentHeaderBytes } from '../x402/presented-payment.js';
 import type { PaymentRequirementsV2 } from '../x402/requirements.js';
+import { transferMethodOf } from '../../shared/x402-methods.js';
 
 export type PresentedCredential =
   | { kind: 'none' }
@@ -47,4 +48,13 @@ export function asX402Payment(authorization: Record<string, unknown>, offered: P
       authorization: Object.fromEntries(authorizationFields.map((field) => [field, authorization[field]])),
     },
   };
+}
+
+/**
+ * The offer an `evm` charge pays: the EIP-3009 one among a slug's version 2 offers, since the
+ * credential is a signed EIP-3009 authorization. Undefined when site.yaml `x402.transfer_methods`
+ * offers only Permit2: then no charge is offered.
+ */
+export function chargedOffer(offers: PaymentRequirementsV2[]): PaymentRequirementsV2 | undefined {
+  return offers.find((offer) => transferMethodOf(offer.extra) === 'eip3009');
 }

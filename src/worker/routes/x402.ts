@@ -20,13 +20,14 @@ import {
 import { settle } from '../x402/settlement.js';
 import { publicPaths } from '../../shared/public-paths.js';
 import { chargeChallenge, challengeHeader, echoedChallengeProblem } from '../mpp/charge-challenge.js';
-import { asX402Payment, presentedCredential } from '../mpp/charge-credential.js';
+import { asX402Payment, chargedOffer, presentedCredential } from '../mpp/charge-credential.js';
 import { paymentReceipt, receiptHeader } from '../mpp/charge-receipt.js';
 
 /**
  * One 402 for every rail: the x402 version 1 JSON body (the API description's
  * x402-payment-required) and the version 2 `PAYMENT-REQUIRED` header, each with the same reason in
- * its own words, and the Machine Payments Protocol's `WWW-Authenticate: Payment` challenge.
+ * its own words, and, while EIP-3009 is offered, the Machine Payments Protocol's
+ * `WWW-Authenticate: Payment` challenge.
  */
 async function paymentRequired(
   request: Request,
@@ -36,20 +37,26 @@ async function paymentRequired(
   reasons: Record<X402Version, string>,
   payer?: string,
 ): Promise<Response> {
-  const offered = offeredRequirements(slug, config, data)[2];
-  const challenge = await chargeChallenge(offered, `/api/x402/${slug}`, new URL(request.url).host, Date.now());
+  // The charge is offered only beside an EIP-3009 offer: its credential signs an EIP-3009 authorization.
+  const charged = chargedOffer(offeredRequirements(slug, config, data)[2]);
+  const challenge =
+    charged && (await chargeChallenge(charged, `/api/x402/${slug}`, new URL(request.url).host, Date.now()));
   return jsonResponse(
     402,
     {
       x402Version: 1,
-      accepts: [paymentRequirements(slug, config, data)],
+      accepts: paymentRequirements(slug, config, data),
       error: reasons[1],
       ...(payer ? { payer } : {}),
     },
     {
       [x402Headers[2].required]: encodeBase64Json(paymentRequiredV2(slug, config, data, reasons[2])),
-      'WWW-Authenticate': challengeHeader(challenge),
-      'Access-Control-Expose-Headers': `${x402Headers[2].required}, WWW-Authenticate`,
+      ...(challenge
+        ? {
+            'WWW-Authenticate': challengeHeader(challenge),
+            'Access-Control-Expose-Headers': `${x402Headers[2].required}, WWW-Authenticate`,
+          }
+        : { 'Access-Control-Expose-Headers': x402Headers[2].required }),
     },
   );
 }
@@ -142,10 +149,7 @@ export async function x402Gateway(
       offeredRequirements(slug, config, data),
     );
     if (!settlement.paid) return refuse(settlement.reason, settlement.payer);
-    Object.assign(
-      notes,
-      settledPayment(slug, payment.version, config, data, { receipt: settlement.receipt, channel: 'http' }),
-    );
+    Object.assign(notes, settledPayment(slug, payment.version, config, data, { ...settlement, channel: 'http' }));
     const receipt = x402Headers[payment.version].receipt;
     return paidAnswer(premium.markdown, receipt, encodeBase64Json(settlement.receipt));
   } catch (error) {
@@ -168,8 +172,8 @@ function paidAnswer(markdown: string, header: string, receipt: string): Response
 }
 
 /**
- * A Machine Payments Protocol `evm` charge: the echoed challenge must be one this offer makes now;
- * the signed authorization goes to the facilitator as the x402 version 2 payment it is.
+ * A Machine Payments Protocol `evm` charge: the echoed challenge must be one the EIP-3009 offer makes
+ * now; the signed authorization goes to the facilitator as the x402 version 2 payment it is.
  */
 async function payWithCredential(
   slug: string,
@@ -180,20 +184,22 @@ async function payWithCredential(
   refuse: (reason: string, payer?: string) => Promise<Response>,
 ): Promise<Response> {
   const offered = offeredRequirements(slug, config, data);
-  const problem = await echoedChallengeProblem(credential.challenge, offered[2], `/api/x402/${slug}`, Date.now());
+  const charged = chargedOffer(offered[2]);
+  if (!charged)
+    return refuse(
+      'invalid_credential: this gateway offers no Machine Payments Protocol charge, which pays by EIP-3009, and site.yaml `x402.transfer_methods` does not offer eip3009; pay with x402 instead',
+    );
+  const problem = await echoedChallengeProblem(credential.challenge, charged, `/api/x402/${slug}`, Date.now());
   if (problem) return refuse(problem);
   try {
     const settlement = await settle(
       config.facilitatorUrl,
       2,
-      asX402Payment(credential.authorization, offered[2]),
+      asX402Payment(credential.authorization, charged),
       offered,
     );
     if (!settlement.paid) return refuse(settlement.reason, settlement.payer);
-    Object.assign(
-      notes,
-      settledPayment(slug, 2, config, data, { receipt: settlement.receipt, channel: 'http', rail: 'mpp' }),
-    );
+    Object.assign(notes, settledPayment(slug, 2, config, data, { ...settlement, channel: 'http', rail: 'mpp' }));
     return paidAnswer(data.premium[slug]!.markdown, receiptHeader, paymentReceipt(settlement.receipt, new Date()));
   } catch (error) {
     if (error instanceof FacilitatorError) return errorResponse(502, 'facilitator_error', error.message);

@@ -25,12 +25,18 @@ export interface SettleAnswer {
   transaction?: string | null;
   network?: string | null;
   payer?: string | null;
+  /** What was settled, in atomic units: with `upto`, what was used. */
+  amount?: string | null;
 }
 
 /** What each facilitator endpoint answers: a boolean verdict, and strings where the other fields are present. */
 const answerShapes = {
   verify: { name: 'VerifyResponse', verdict: 'isValid', strings: ['invalidReason', 'payer'] },
-  settle: { name: 'SettleResponse', verdict: 'success', strings: ['errorReason', 'transaction', 'network', 'payer'] },
+  settle: {
+    name: 'SettleResponse',
+    verdict: 'success',
+    strings: ['errorReason', 'transaction', 'network', 'payer', 'amount'],
+  },
 } as const;
 
 /**
@@ -126,4 +132,34 @@ export async function settlePayment(
     paymentPayload,
     paymentRequirements,
   })) as unknown as SettleAnswer;
+}
+
+/**
+ * Each facilitator's `upto` signer per network, once its /supported named one. Only found addresses
+ * are kept (a Worker must not await another request's pending fetch); until then each call asks.
+ */
+const uptoSigners = new Map<string, string>();
+
+/**
+ * The address a facilitator settles `upto` payments from on `network` (its /supported kinds'
+ * `extra.facilitatorAddress`): the buyer's Permit2 witness names it. Undefined when the facilitator
+ * does not settle `upto` there or cannot say; then nothing is sold with `upto`.
+ */
+export async function uptoFacilitatorAddress(facilitatorUrl: string, network: string): Promise<string | undefined> {
+  const key = `${facilitatorUrl} ${network}`;
+  if (uptoSigners.has(key)) return uptoSigners.get(key);
+  try {
+    const signal = AbortSignal.timeout(facilitatorTimeoutMs);
+    const response = await fetch(`${facilitatorUrl}/supported`, { redirect: 'manual', signal });
+    const answer = await readBoundedText(response, { maxBytes: maxFacilitatorAnswerBytes, signal });
+    const kinds = answer.kind === 'complete' && response.ok ? JSON.parse(answer.text).kinds : [];
+    const address = kinds.find?.(
+      (kind: { scheme?: string; network?: string }) => kind.scheme === 'upto' && kind.network === network,
+    )?.extra?.facilitatorAddress;
+    if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return undefined;
+    uptoSigners.set(key, address);
+    return address;
+  } catch {
+    return undefined;
+  }
 }

@@ -5,7 +5,7 @@ import { publicPaths } from '../../../shared/public-paths.js';
 import type { Tool } from '../tool.js';
 import { x402MetaKeys } from '../../../shared/x402-transport.js';
 import { howToPayFor } from '../../../shared/payment-bodies.js';
-import { gatewayConfigured } from '../../x402/requirements.js';
+import { gatewayConfig } from '../../x402/requirements.js';
 
 /** What a key of each tier opens, in words. */
 const tierOpens: Record<KeyTier, string> = {
@@ -33,6 +33,13 @@ export const getAccessInfo: Tool = {
       x402_mcp: string(
         'How to pay for one get_resource call inside MCP (x402 version 2); present only while the gateway is configured.',
       ),
+      x402_metered: string(
+        'The tool sold per record with x402 `upto` (get_full_corpus), when the operator meters it; present only while the gateway is configured.',
+      ),
+      x402_transfer_methods: array(
+        { enum: ['eip3009', 'permit2'] },
+        'How an x402 `exact` payment may move the asset, one offer each (Permit2 offers say `extra.assetTransferMethod: "permit2"`); present only while the gateway is configured.',
+      ),
       terms: string('Terms (Markdown).', { format: 'uri' }),
       pricing_catalog: string('Pricing catalog.', { format: 'uri' }),
       free: string('What needs no key.'),
@@ -43,7 +50,8 @@ export const getAccessInfo: Tool = {
     const index = await site.json<ResourceIndex>(publicPaths.resourceIndex);
     const premium = index.resources.filter((resource) => resource.premium).map((resource) => resource.slug);
     // A dormant gateway answers 503: it is not offered.
-    const perFetch = gatewayConfigured(env, data);
+    const config = gatewayConfig(env, data);
+    const perFetch = !('dormant' in config);
     const howToPay = howToPayFor(data.payment, '{slug}', perFetch);
     const structured = {
       premium,
@@ -55,6 +63,8 @@ export const getAccessInfo: Tool = {
         ? {
             x402_endpoint: `${data.site.url}/api/x402/{slug}`,
             x402_mcp: `get_resource for a premium slug without a key is a tool error carrying an x402 PaymentRequired; call it again with the PaymentPayload in _meta["${x402MetaKeys.payment}"]; the receipt is in the result's _meta["${x402MetaKeys.receipt}"].`,
+            x402_transfer_methods: config.methods,
+            ...(data.x402.meteredCorpus ? { x402_metered: 'get_full_corpus' } : {}),
           }
         : {}),
       terms: data.payment.terms,

@@ -1,0 +1,137 @@
+import { PaymentRequiredV2Schema } from '@x402/core/schemas';
+import type { PaymentRequired } from '@x402/core/types';
+import { UptoEvmScheme } from '@x402/evm/upto/client';
+import { x402Client } from '@x402/fetch';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFacilitator, uptoFacilitatorAddress } from './helpers/facilitator.js';
+import { ledgerRows, settled } from './helpers/readers-replay.js';
+import { startRecording } from './helpers/recording-runtime.js';
+import { siteUnderTest } from './helpers/site-under-test.js';
+
+// Metered reads with x402 `upto` (site.yaml `x402.metered_corpus`): a page of the full corpus over
+// MCP, signed for at most the per-fetch price per record of `limit` by the official `upto` client,
+// settled for the premium records the page holds.
+
+const payTo = '0x1111111111111111111111111111111111111111';
+const buyer = privateKeyToAccount(generatePrivateKey());
+const secretSentence = 'The secret premium sentence';
+const pricePerRecord = 50_000n;
+
+let site: Awaited<ReturnType<typeof siteUnderTest>>;
+let facilitator: Awaited<ReturnType<typeof startFacilitator>>;
+
+beforeAll(async () => {
+  site = await siteUnderTest({ siteYaml: 'x402:\n  network: base-sepolia\n  metered_corpus: true' });
+  facilitator = await startFacilitator();
+});
+afterAll(async () => {
+  await facilitator?.close();
+});
+
+const uptoClient = () => new x402Client().register('eip155:*', new UptoEvmScheme(buyer));
+
+describe.each(['serve', 'workerd'] as const)('x402 upto for pages of the full corpus on %s', (name) => {
+  let recording: Awaited<ReturnType<typeof startRecording>>;
+  const receipts: Record<string, string>[] = [];
+  beforeAll(async () => {
+    recording = await startRecording(name, site, { X402_FACILITATOR_URL: facilitator.url, X402_PAY_TO: payTo });
+  });
+  afterAll(async () => {
+    await recording?.close();
+  });
+
+  async function fullCorpus(meta?: Record<string, unknown>, limit = 10) {
+    const response = await recording.runtime.request('/mcp', {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json, text/event-stream',
+        'Content-Type': 'application/json',
+        'MCP-Protocol-Version': '2025-06-18',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_full_corpus', arguments: { limit }, ...(meta ? { _meta: meta } : {}) },
+      }),
+    });
+    return JSON.parse(response.body).result as {
+      isError?: boolean;
+      structuredContent: Record<string, any>;
+      _meta?: Record<string, any>;
+    };
+  }
+
+  it('answers an unpaid page with an upto PaymentRequired: the per-fetch price per record of limit', async () => {
+    const unpaid = await fullCorpus();
+    expect(unpaid.isError).toBe(true);
+    expect(PaymentRequiredV2Schema.safeParse(unpaid.structuredContent).success).toBe(true);
+    expect(unpaid.structuredContent.accepts).toEqual([
+      expect.objectContaining({
+        scheme: 'upto',
+        network: 'eip155:84532',
+        amount: String(10n * pricePerRecord),
+        payTo,
+        extra: expect.objectContaining({ assetTransferMethod: 'permit2', facilitatorAddress: uptoFacilitatorAddress }),
+      }),
+    ]);
+    expect(JSON.stringify(unpaid)).not.toContain(secretSentence);
+  });
+
+  it('serves the page for a signed maximum and settles less: the premium records it holds', async () => {
+    const unpaid = await fullCorpus();
+    const payment = await uptoClient().createPaymentPayload(unpaid.structuredContent as PaymentRequired);
+    const maximum = BigInt(
+      (payment.payload.permit2Authorization as { permitted: { amount: string } }).permitted.amount,
+    );
+    expect(maximum).toBe(10n * pricePerRecord);
+    const paid = await fullCorpus({ 'x402/payment': payment });
+    expect(paid.isError).toBeFalsy();
+    expect(paid.structuredContent.access).toBe('x402');
+    expect(JSON.stringify(paid.structuredContent.records)).toContain(secretSentence);
+    const premium = paid.structuredContent.records.filter((record: { premium?: boolean }) => record.premium);
+    expect(premium).toHaveLength(2);
+    const receipt = paid._meta!['x402/payment-response'];
+    expect(receipt).toMatchObject({ success: true, payer: buyer.address, amount: String(2n * pricePerRecord) });
+    expect(BigInt(receipt.amount)).toBeLessThan(maximum);
+    receipts.push(receipt);
+
+    // The same payment again is a replay: refused, nothing served.
+    const replay = await fullCorpus({ 'x402/payment': payment });
+    expect(replay.isError).toBe(true);
+    expect(replay.structuredContent.error).toMatch(/duplicate_settlement/);
+    expect(JSON.stringify(replay)).not.toContain(secretSentence);
+  });
+
+  it('refuses a maximum signed for fewer records than the page may hold', async () => {
+    const unpaid = await fullCorpus(undefined, 10);
+    const fewer = { ...unpaid.structuredContent, accepts: [{ ...unpaid.structuredContent.accepts[0], amount: '1' }] };
+    const payment = await uptoClient().createPaymentPayload(fewer as PaymentRequired);
+    const refused = await fullCorpus({ 'x402/payment': payment });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent.error).toMatch(/accepted\.amount/);
+    expect(JSON.stringify(refused)).not.toContain(secretSentence);
+  });
+
+  it('keeps the settled amount in the ledger, with scheme upto, as the receipt states it', async () => {
+    const db = await recording.ledger();
+    await settled(async () => (await ledgerRows(db)).length, receipts.length);
+    expect(await ledgerRows(db)).toEqual(
+      receipts.map((receipt) => ({
+        rail: 'x402',
+        x402Version: 2,
+        scheme: 'upto',
+        transferMethod: 'permit2',
+        network: 'eip155:84532',
+        asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+        amount: receipt.amount,
+        payer: buyer.address,
+        slug: '/api/corpus.full.jsonl',
+        transaction: receipt.transaction,
+        channel: 'mcp',
+        day: new Date().toISOString().slice(0, 10),
+      })),
+    );
+  });
+});
