@@ -249,6 +249,7 @@ describe('the local readers file', () => {
     expect((await again.prepare('SELECT name FROM d1_migrations').all()).results).toEqual([
       { name: '0001_agent_readers.sql' },
       { name: '0002_payments.sql' },
+      { name: '0004_reaccess.sql' },
     ]);
     expect(await count(again, 'reader_events')).toBe(1);
   });

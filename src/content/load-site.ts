@@ -82,6 +82,7 @@ function withDefaults(raw: RawSite, baseUrl?: string): Site {
       network: raw.x402?.network ?? 'base',
       ...(raw.x402?.asset ? { asset: raw.x402.asset } : {}),
       max_timeout_seconds: raw.x402?.max_timeout_seconds ?? 60,
+      reaccess_days: raw.x402?.reaccess_days ?? 30,
     },
     mcp: { allowed_origins: raw.mcp?.allowed_origins ?? [] },
     markdown_negotiation: raw.markdown_negotiation ?? false,

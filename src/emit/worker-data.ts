@@ -60,6 +60,7 @@ export function workerData(context: EmitContext): WorkerData {
       network: context.model.site.x402.network,
       ...(context.model.site.x402.asset ? { asset: context.model.site.x402.asset } : {}),
       maxTimeoutSeconds: context.model.site.x402.max_timeout_seconds,
+      reaccessDays: context.model.site.x402.reaccess_days,
     },
     mcp: {
       name: card.name as string,

@@ -84,7 +84,13 @@ export interface WorkerData {
   /** site.yaml `markdown_negotiation`. */
   negotiation: boolean;
   /** site.yaml defaults of the x402 gateway; the worker environment may override network and asset. */
-  x402: { network: string; asset?: string; maxTimeoutSeconds: number };
+  x402: {
+    network: string;
+    asset?: string;
+    maxTimeoutSeconds: number;
+    /** Days a paying wallet may read again with a Sign-In-With-X proof (0: never). */
+    reaccessDays: number;
+  };
   mcp: McpServerFacts;
   payment: PaymentFacts;
   premium: Record<string, PremiumEntry>;

@@ -53,7 +53,7 @@ export function site(extra: Partial<Site> = {}): Site {
     license: { name: 'CC BY 4.0', permits: ['search'], prohibits: [] },
     content_signals: { search: true, 'ai-input': true, 'ai-train': false },
     pricing: { payment_url: 'https://pay.example', delivery: 'e-mail', price_usd: '0.05', tiers: [] },
-    x402: { network: 'base-sepolia', max_timeout_seconds: 60 },
+    x402: { network: 'base-sepolia', max_timeout_seconds: 60, reaccess_days: 30 },
     mcp: { allowed_origins: [] },
     markdown_negotiation: false,
     llms_txt: { max_characters: 50_000 },
