@@ -74,8 +74,11 @@ fs.writeFileSync(
 const { browserScriptEntries, bundleBrowserScript } = await import(
   new URL('../lib/emit/helpers/hashed-asset.js', import.meta.url).href
 );
-const { bundleWorkerCode } = await import(new URL('../lib/compile/bundle-worker.js', import.meta.url).href);
+const { bundleLazyModuleCode, bundleWorkerCode, lazyWorkerModules } = await import(
+  new URL('../lib/compile/bundle-worker.js', import.meta.url).href
+);
 const { prebundledFile } = await import(new URL('../lib/util/prebundled.js', import.meta.url).href);
 const bundled = { worker: await bundleWorkerCode() };
+for (const name of Object.keys(lazyWorkerModules)) bundled[name] = await bundleLazyModuleCode(name);
 for (const name of Object.keys(browserScriptEntries)) bundled[name] = bundleBrowserScript(name);
 fs.writeFileSync(prebundledFile, `${JSON.stringify(bundled)}\n`);

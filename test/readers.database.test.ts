@@ -250,6 +250,7 @@ describe('the local readers file', () => {
       { name: '0001_agent_readers.sql' },
       { name: '0002_payments.sql' },
       { name: '0003_payment_transfer_method.sql' },
+      { name: '0004_reaccess.sql' },
     ]);
     expect(await count(again, 'reader_events')).toBe(1);
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { lazyModuleNames } from '../src/shared/lazy-modules.js';
 import { workerRoutePatterns } from '../src/shared/routes.js';
 import { workerCodeBudget } from '../src/compile/worker-budget.js';
 import { buildFixture } from './helpers/build-fixture.js';
@@ -16,11 +17,19 @@ beforeAll(async () => {
 });
 
 describe('the generated worker', () => {
-  it('is one ES module exporting a default fetch handler, with no Node APIs and no imports', async () => {
+  it('is one ES module exporting a default fetch handler, with no Node APIs and no imports but its own lazy modules', async () => {
     const source = fs.readFileSync(path.join(dist, 'worker/worker.js'), 'utf8');
-    expect(source).not.toMatch(/\bimport\s*[\s{*"'(]/);
-    expect(source).not.toMatch(/\brequire\(/);
-    expect(source).not.toMatch(/node:|process\.|\bBuffer\b|__dirname/);
+    // The one import: a module of its own beside worker.js, loaded when a wallet signs in.
+    const lazyImports = source.match(/\bimport\("\.\/[a-z-]+\.js"\)/g) ?? [];
+    expect(lazyImports).toEqual(lazyModuleNames.map((name) => `import("./${name}.js")`));
+    const rest = source.replaceAll(/\bimport\("\.\/[a-z-]+\.js"\)/g, '');
+    expect(rest).not.toMatch(/\bimport\s*[\s{*"'(]/);
+    expect(rest).not.toMatch(/\brequire\(/);
+    expect(rest).not.toMatch(/node:|process\.|\bBuffer\b|__dirname/);
+    for (const name of lazyModuleNames) {
+      const lazy = fs.readFileSync(path.join(dist, `worker/${name}.js`), 'utf8');
+      expect(lazy).not.toMatch(/\bimport\s*[\s{*"'(]|\brequire\(|node:|process\.|\bBuffer\b|__dirname/);
+    }
     const module = await import(path.join(dist, 'worker/worker.js'));
     expect(typeof module.default.fetch).toBe('function');
     const response: Response = await module.default.fetch(new Request('https://x.test/resources/data-formats.md'), {});

@@ -225,7 +225,7 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
     timer.mark('emit+write');
     options.onPhase?.('bundling the worker');
     const worker = await bundleWorker(workerData(contextFor(false, true)));
-    write(worker.file);
+    for (const file of worker.files) write(file);
     write(workerPackageFile);
     timer.mark('worker');
     // Graded from the files as written, the way a static host with the worker in front serves them.

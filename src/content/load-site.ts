@@ -89,6 +89,7 @@ function withDefaults(raw: RawSite, baseUrl?: string): Site {
       max_timeout_seconds: raw.x402?.max_timeout_seconds ?? 60,
       transfer_methods: raw.x402?.transfer_methods ?? ['eip3009'],
       metered_corpus: raw.x402?.metered_corpus ?? false,
+      reaccess_days: raw.x402?.reaccess_days ?? 30,
     },
     mcp: { allowed_origins: raw.mcp?.allowed_origins ?? [] },
     markdown_negotiation: raw.markdown_negotiation ?? false,

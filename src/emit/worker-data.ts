@@ -62,6 +62,7 @@ export function workerData(context: EmitContext): WorkerData {
       maxTimeoutSeconds: context.model.site.x402.max_timeout_seconds,
       transferMethods: context.model.site.x402.transfer_methods,
       meteredCorpus: context.model.site.x402.metered_corpus,
+      reaccessDays: context.model.site.x402.reaccess_days,
     },
     mcp: {
       name: card.name as string,

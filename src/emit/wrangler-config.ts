@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { lazyModuleNames } from '../shared/lazy-modules.js';
 import { workerRoutePatterns } from '../shared/routes.js';
 import { staticRoutingProblems } from '../shared/static-routing.js';
 import { type EmitContext, premiumSlugs } from './context.js';
@@ -39,6 +40,10 @@ export function wranglerConfig(context: EmitContext): Record<string, unknown> {
     name: workerName(context.model.site.name),
     main: 'worker/worker.js',
     compatibility_date: '2026-04-01',
+    // The modules the worker loads only when it needs them (src/compile/bundle-worker.ts) are
+    // uploaded beside worker.js rather than bundled into it; rules are relative to worker/.
+    find_additional_modules: true,
+    rules: [{ type: 'ESModule', globs: lazyModuleNames.map((name) => `${name}.js`) }],
     assets: {
       directory: 'public',
       binding: 'ASSETS',
@@ -61,10 +66,10 @@ export function wranglerConfig(context: EmitContext): Record<string, unknown> {
   };
 }
 
-/** Whether the worker records readers or takes feedback, so needs the readers database. */
+/** Whether the worker records readers, takes feedback or keeps the payments ledger for re-access, so needs the readers database. */
 export function readersDatabaseUsed(context: EmitContext): boolean {
-  const { analytics } = context.model.site;
-  return analytics.record !== 'off' || analytics.feedback;
+  const { analytics, x402 } = context.model.site;
+  return analytics.record !== 'off' || analytics.feedback || x402.reaccess_days > 0;
 }
 
 /** The readers database's migrations, beside wrangler.jsonc for `wrangler d1 migrations apply`. */

@@ -1416,6 +1416,10 @@ transfer_methods?: ("eip3009" | "permit2")[]
  * Sell pages of the full corpus over MCP (`get_full_corpus` without a corpus key) with x402 `upto`: the buyer signs a maximum of `pricing.price_usd` per record the page may hold, and pays that price only for the premium records it gets.
  */
 metered_corpus?: boolean
+/**
+ * Days a wallet that paid for a premium resource may read it again without paying, by proving the wallet with Sign-In-With-X; 0 turns re-access off.
+ */
+reaccess_days?: number
 }
 /**
  * Settings of the MCP server described by the server card.
@@ -1610,6 +1614,37 @@ accepts: X402PaymentRequiredV2PaymentRequirements[]
  */
 extensions?: {
 bazaar: X402PaymentRequiredV2Bazaar
+/**
+ * Sign-In-With-X (x402 extension): a wallet that paid for this resource within the site's re-access period signs this EIP-4361 message (EIP-191) and sends it, base64 JSON, in the `sign-in-with-x` header to read it again without paying. Offered while the site keeps its payments ledger and `x402.reaccess_days` is above 0.
+ */
+"sign-in-with-x"?: {
+info: {
+/**
+ * The host the proof is for.
+ */
+domain: string
+/**
+ * The resource, as requested.
+ */
+uri: string
+version: "1"
+nonce: string
+issuedAt: string
+expirationTime: string
+statement: string
+resources: string[]
+}
+/**
+ * @minItems 1
+ */
+supportedChains: {
+/**
+ * The CAIP-2 network of the offer.
+ */
+chainId: string
+type: "eip191"
+}[]
+}
 }
 }
 /**

@@ -88,6 +88,7 @@ export interface WorkerData {
    * site.yaml defaults of the x402 gateway; the worker environment may override network and asset.
    * `transferMethods`: the ways an `exact` payment may move the asset, one offer each, in order.
    * `meteredCorpus`: whether `get_full_corpus` sells pages with x402 `upto`, per premium record.
+   * `reaccessDays`: days a paying wallet may read again with a Sign-In-With-X proof (0: never).
    */
   x402: {
     network: string;
@@ -95,6 +96,7 @@ export interface WorkerData {
     maxTimeoutSeconds: number;
     transferMethods: TransferMethod[];
     meteredCorpus: boolean;
+    reaccessDays: number;
   };
   mcp: McpServerFacts;
   payment: PaymentFacts;

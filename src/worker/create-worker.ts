@@ -94,8 +94,9 @@ export function createWorker(given: WorkerData): Worker {
       const at = Date.now();
       const notes: RequestNotes = {};
       const response = await answer(request, env, notes);
-      // Recorded after the answer has gone: a slow or failing database never delays or fails it.
-      if (env.AGENTDIR_DB && data.readers.record !== 'off' && context?.waitUntil)
+      // Recorded after the answer has gone: a slow or failing database never delays or fails it. A
+      // payment is kept in the ledger even when readers are not recorded: re-access reads it.
+      if (env.AGENTDIR_DB && (data.readers.record !== 'off' || notes.payments?.length) && context?.waitUntil)
         context.waitUntil(recordRequest(env, data, { request, response, notes, at }));
       return response;
     },

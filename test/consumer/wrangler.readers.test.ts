@@ -47,7 +47,8 @@ beforeAll(async () => {
     // The scaffold says nothing: the default records the worker's routes and takes feedback.
     'worker-routes': '',
     'every-request': 'analytics:\n  record: every-request\n',
-    off: 'analytics:\n  record: off\n  feedback: false\n',
+    // Nothing recorded, no feedback, no re-access (which reads the payments ledger): no database.
+    off: 'analytics:\n  record: off\n  feedback: false\nx402:\n  reaccess_days: 0\n',
   };
   for (const [record, yaml] of Object.entries(analytics) as [keyof typeof builds, string][]) {
     const content = path.join(deploy, `site-${record}`);
@@ -120,7 +121,7 @@ describe('wrangler deploy --dry-run with the readers database', () => {
     expect(result.stdout).toContain('env.AGENTDIR_DB');
   });
 
-  it('deploys without a database or migrations with record: off and feedback: false', async () => {
+  it('deploys without a database or migrations with record: off, feedback: false and reaccess_days: 0', async () => {
     expect(wranglerConfig(builds.off).d1_databases).toBeUndefined();
     expect(fs.existsSync(path.join(builds.off, 'migrations'))).toBe(false);
     const result = await wrangler(builds.off, ['deploy', '--dry-run']);

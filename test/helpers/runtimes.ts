@@ -110,6 +110,7 @@ export function rawRequest(base: string, pathname: string, options: RequestOptio
 export function readWranglerConfig(dist: string): {
   main: string;
   compatibility_date: string;
+  rules?: { type: 'ESModule'; globs: string[] }[];
   assets: {
     directory: string;
     binding: string;
@@ -161,6 +162,8 @@ export async function startWorkerd(
     modules: true,
     scriptPath: path.join(dist, config.main),
     modulesRoot: path.dirname(path.join(dist, config.main)),
+    // The modules worker.js loads when it needs them, as wrangler.jsonc's rules upload them.
+    modulesRules: (config.rules ?? []).map((rule) => ({ type: rule.type, include: rule.globs })),
     compatibilityDate: config.compatibility_date,
     bindings: keys,
     ...(readersDatabase === 'kv-namespace'

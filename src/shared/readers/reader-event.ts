@@ -6,7 +6,8 @@ export type ReaderKind = 'ai-agent' | 'crawler' | 'browser' | 'unknown';
 
 export type ReadFormat = 'html' | 'markdown' | 'json' | 'ndjson' | 'llms-txt' | 'mcp' | 'text' | 'other';
 
-export type AccessOutcome = 'free' | 'payment-required' | 'key' | 'x402' | 'mpp' | 'refused';
+/** How a request was let in: `siwx` is a wallet that paid before, reading again with a Sign-In-With-X proof. */
+export type AccessOutcome = 'free' | 'payment-required' | 'key' | 'x402' | 'mpp' | 'siwx' | 'refused';
 
 /** Who sent a request, as the worker judged it (src/worker/readers/classify-reader.ts). */
 export interface ReaderIdentity {

@@ -69,6 +69,31 @@ export async function recordPayment(db: ReadersDatabase, payment: LedgerPayment)
     .run();
 }
 
+/** Whether `payer` (any letter case) settled a payment for `slug` at or after `since`: the ledger's (payer, slug) index. */
+export async function paidSince(db: ReadersDatabase, payer: string, slug: string, since: number): Promise<boolean> {
+  const row = await db
+    .prepare('SELECT 1 AS paid FROM payments WHERE payer = ? AND slug = ? AND at >= ? LIMIT 1')
+    .bind(payer, slug, since)
+    .first();
+  return row !== null;
+}
+
+/**
+ * Claims a Sign-In-With-X nonce: true the first time it is seen, false ever after (one statement, so
+ * two isolates claiming one nonce at once cannot both win). Claims older than a day go first.
+ */
+export async function claimNonce(db: ReadersDatabase, nonce: string, at: number): Promise<boolean> {
+  await db
+    .prepare('DELETE FROM reaccess_nonces WHERE at < ?')
+    .bind(at - dayMs)
+    .run();
+  const claimed = await db
+    .prepare('INSERT INTO reaccess_nonces (nonce, at) VALUES (?, ?) ON CONFLICT (nonce) DO NOTHING RETURNING nonce')
+    .bind(nonce, at)
+    .first();
+  return claimed !== null;
+}
+
 // One statement, so the count and the insert cannot interleave with another request's: two isolates
 // posting at once can never both see "one left" and both store.
 const insertFeedbackUnderLimit = `INSERT INTO reader_feedback (at, day, reader, page, rating, score, comment, agent, user_agent)

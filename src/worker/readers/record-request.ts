@@ -45,12 +45,14 @@ async function verifiedSigner(request: Request, env: WorkerEnv): Promise<Verifie
 export async function recordRequest(env: WorkerEnv, data: WorkerData, answered: AnsweredRequest): Promise<void> {
   const db = env.AGENTDIR_DB;
   const { request, response, notes, at } = answered;
-  if (!db || data.readers.record === 'off' || request.method === 'OPTIONS') return;
-  // First, and apart from the event: a payment stays in the ledger even if the event cannot be kept.
+  if (!db || request.method === 'OPTIONS') return;
+  // First, and apart from the event: a payment stays in the ledger even if the event cannot be kept,
+  // and even when readers are not recorded (re-access with Sign-In-With-X reads the ledger).
   for (const payment of notes.payments ?? [])
     await recordPayment(db, { at, day: dayOf(at), ...payment }).catch(() => {
       // Lost from the ledger; the settlement itself stands on its chain.
     });
+  if (data.readers.record === 'off') return;
   try {
     const url = new URL(request.url);
     const identity = classifyReader(request.headers, patternsOf(data), await verifiedSigner(request, env));

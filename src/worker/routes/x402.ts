@@ -19,15 +19,19 @@ import {
 } from '../x402/requirements.js';
 import { settle } from '../x402/settlement.js';
 import { publicPaths } from '../../shared/public-paths.js';
+import { networks } from '../../shared/x402-networks.js';
 import { chargeChallenge, challengeHeader, echoedChallengeProblem } from '../mpp/charge-challenge.js';
 import { asX402Payment, chargedOffer, presentedCredential } from '../mpp/charge-credential.js';
 import { paymentReceipt, receiptHeader } from '../mpp/charge-receipt.js';
+import { checkReAccess } from '../siwx/re-access.js';
+import { signInChallenge, signInHeader } from '../siwx/sign-in-challenge.js';
 
 /**
  * One 402 for every rail: the x402 version 1 JSON body (the API description's
  * x402-payment-required) and the version 2 `PAYMENT-REQUIRED` header, each with the same reason in
  * its own words, and, while EIP-3009 is offered, the Machine Payments Protocol's
- * `WWW-Authenticate: Payment` challenge.
+ * `WWW-Authenticate: Payment` challenge. With re-access (`reAccess`), version 2 also offers a
+ * wallet that paid before to sign in instead.
  */
 async function paymentRequired(
   request: Request,
@@ -35,12 +39,17 @@ async function paymentRequired(
   config: GatewayConfig,
   data: WorkerData,
   reasons: Record<X402Version, string>,
-  payer?: string,
+  { payer, reAccess = false }: { payer?: string | undefined; reAccess?: boolean } = {},
 ): Promise<Response> {
+  const now = Date.now();
+  const url = new URL(request.url);
   // The charge is offered only beside an EIP-3009 offer: its credential signs an EIP-3009 authorization.
   const charged = chargedOffer(offeredRequirements(slug, config, data)[2]);
-  const challenge =
-    charged && (await chargeChallenge(charged, `/api/x402/${slug}`, new URL(request.url).host, Date.now()));
+  const challenge = charged && (await chargeChallenge(charged, `/api/x402/${slug}`, url.host, now));
+  const v2 = paymentRequiredV2(slug, config, data, reasons[2]);
+  // A premium resource's 402 always carries extensions (Bazaar's); sign-in joins them.
+  if (reAccess && v2.extensions)
+    v2.extensions[signInHeader] = signInChallenge(url, networks[config.network].caip2, now);
   return jsonResponse(
     402,
     {
@@ -50,7 +59,7 @@ async function paymentRequired(
       ...(payer ? { payer } : {}),
     },
     {
-      [x402Headers[2].required]: encodeBase64Json(paymentRequiredV2(slug, config, data, reasons[2])),
+      [x402Headers[2].required]: encodeBase64Json(v2),
       ...(challenge
         ? {
             'WWW-Authenticate': challengeHeader(challenge),
@@ -116,8 +125,26 @@ export async function x402Gateway(
   }
   const config = gatewayConfig(env, data);
   if ('dormant' in config) return errorResponse(503, 'x402_not_configured', config.dormant);
+  // Re-access reads the payments ledger: offered while it is kept, for as long as site.yaml says.
+  const reAccess = data.x402.reaccessDays > 0 && env.AGENTDIR_DB !== undefined;
   const refuse = (reason: string, payer?: string) =>
-    paymentRequired(request, slug, config, data, { 1: reason, 2: reason }, payer);
+    paymentRequired(request, slug, config, data, { 1: reason, 2: reason }, { payer, reAccess });
+
+  const signedIn = await checkReAccess(request.headers, {
+    resource: new URL(request.url),
+    network: networks[config.network].caip2,
+    slug,
+    reaccessDays: reAccess ? data.x402.reaccessDays : 0,
+    db: env.AGENTDIR_DB,
+    now: Date.now(),
+  });
+  if (signedIn.kind === 'granted') {
+    Object.assign(notes, { access: 'siwx', slug });
+    return new Response(premium.markdown, {
+      status: 200,
+      headers: { 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': 'private, no-store' },
+    });
+  }
 
   const payment = presentedPayment(request.headers);
   const credential = presentedCredential(request.headers);
@@ -132,11 +159,18 @@ export async function x402Gateway(
     if (credential.kind === 'invalid') return refuse(credential.reason);
     return payWithCredential(slug, config, data, credential, notes, refuse);
   }
+  // A refused proof without a payment beside it: the 402 says why, and offers both again.
+  if (signedIn.kind === 'refused' && payment.kind === 'none' && credential.kind === 'none')
+    return refuse(signedIn.reason, signedIn.wallet);
   if (payment.kind === 'none')
-    return paymentRequired(request, slug, config, data, {
-      1: `${x402Headers[1].payment} header is required`,
-      2: `${x402Headers[2].payment} header is required`,
-    });
+    return paymentRequired(
+      request,
+      slug,
+      config,
+      data,
+      { 1: `${x402Headers[1].payment} header is required`, 2: `${x402Headers[2].payment} header is required` },
+      { reAccess },
+    );
   if (payment.kind === 'malformed-request') return errorResponse(400, payment.error, payment.message);
   if (request.method === 'HEAD') return refuse('Pay with GET: a HEAD request never settles a payment');
   if (payment.kind === 'invalid') return refuse(payment.reason);
