@@ -5,6 +5,7 @@ import { build } from '../src/compile/build.js';
 import { checkOutputFolder } from '../src/compile/output-folder-guard.js';
 import { buildFixture, testEpoch } from './helpers/build-fixture.js';
 import { fixturesDir, readTree, tempDir } from './helpers/fixtures.js';
+import { removersDone } from './helpers/discarded-outputs.js';
 import { runCli } from './helpers/run-cli.js';
 
 /** A project folder as people have them: content, a git folder, notes of their own. */
@@ -15,14 +16,6 @@ function project(): string {
   fs.writeFileSync(path.join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   fs.writeFileSync(path.join(root, 'notes.txt'), 'mine\n');
   return root;
-}
-
-/** Waits (up to 20 s) until no previous output is left for a background remover beside the output. */
-async function removersDone(root: string): Promise<void> {
-  const discarded = () => fs.readdirSync(root).filter((name) => name.startsWith('.agentdir-discarded-'));
-  for (let waited = 0; discarded().length && waited < 20_000; waited += 50)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(discarded()).toEqual([]);
 }
 
 function run(cwd: string, args: string[], env: Record<string, string> = {}) {

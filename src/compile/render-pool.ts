@@ -25,7 +25,7 @@ export type RenderReply =
   | { id: number; error: { name: string; message: string; stack?: string; problem?: Problem } };
 
 /** The compiled thread script; without it (running from source) pages render on the main thread. */
-const workerScript = threadScript('build/render-worker');
+const workerScript = threadScript('compile/render-worker');
 const batchSize = 16;
 /** Batches sent ahead to each thread, so none waits while the main thread is busy with other outputs. */
 const inFlightPerThread = 3;
