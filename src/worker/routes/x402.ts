@@ -92,9 +92,11 @@ export async function x402Route(
 }
 
 /**
- * GET /api/x402/<slug>: pay per fetch with x402, version 1 (`X-PAYMENT`) or 2 (`PAYMENT-SIGNATURE`).
- * In order: unknown slug 404, free slug 400, dormant gateway 503, no payment 402 with the
- * requirements of both versions; then verify, settle, and only then the body.
+ * GET /api/x402/<slug>: pay per fetch with x402, version 1 (`X-PAYMENT`) or 2 (`PAYMENT-SIGNATURE`),
+ * or with a Machine Payments Protocol charge (`Authorization: Payment`), or read again with a
+ * Sign-In-With-X proof (`sign-in-with-x`) as a wallet that paid before. In order: unknown slug 404,
+ * free slug 400, dormant gateway 503, a good proof the body; no payment 402 with every offer; then
+ * verify, settle, and only then the body.
  */
 export async function x402Gateway(
   request: Request,
@@ -139,11 +141,8 @@ export async function x402Gateway(
     now: Date.now(),
   });
   if (signedIn.kind === 'granted') {
-    Object.assign(notes, { access: 'siwx', slug });
-    return new Response(premium.markdown, {
-      status: 200,
-      headers: { 'Content-Type': 'text/markdown; charset=utf-8', 'Cache-Control': 'private, no-store' },
-    });
+    notes.access = 'siwx';
+    return paidAnswer(premium.markdown);
   }
 
   const payment = presentedPayment(request.headers);
@@ -185,22 +184,21 @@ export async function x402Gateway(
     if (!settlement.paid) return refuse(settlement.reason, settlement.payer);
     Object.assign(notes, settledPayment(slug, payment.version, config, data, { ...settlement, channel: 'http' }));
     const receipt = x402Headers[payment.version].receipt;
-    return paidAnswer(premium.markdown, receipt, encodeBase64Json(settlement.receipt));
+    return paidAnswer(premium.markdown, { header: receipt, value: encodeBase64Json(settlement.receipt) });
   } catch (error) {
     if (error instanceof FacilitatorError) return errorResponse(502, 'facilitator_error', error.message);
     throw error;
   }
 }
 
-/** The premium body, once paid, with the receipt in the header its rail names. */
-function paidAnswer(markdown: string, header: string, receipt: string): Response {
+/** The premium body, once paid (with the receipt in the header its rail names) or paid for before. */
+function paidAnswer(markdown: string, receipt?: { header: string; value: string }): Response {
   return new Response(markdown, {
     status: 200,
     headers: {
       'Content-Type': 'text/markdown; charset=utf-8',
       'Cache-Control': 'private, no-store',
-      [header]: receipt,
-      'Access-Control-Expose-Headers': header,
+      ...(receipt ? { [receipt.header]: receipt.value, 'Access-Control-Expose-Headers': receipt.header } : {}),
     },
   });
 }
@@ -234,7 +232,10 @@ async function payWithCredential(
     );
     if (!settlement.paid) return refuse(settlement.reason, settlement.payer);
     Object.assign(notes, settledPayment(slug, 2, config, data, { ...settlement, channel: 'http', rail: 'mpp' }));
-    return paidAnswer(data.premium[slug]!.markdown, receiptHeader, paymentReceipt(settlement.receipt, new Date()));
+    return paidAnswer(data.premium[slug]!.markdown, {
+      header: receiptHeader,
+      value: paymentReceipt(settlement.receipt, new Date()),
+    });
   } catch (error) {
     if (error instanceof FacilitatorError) return errorResponse(502, 'facilitator_error', error.message);
     throw error;
