@@ -181,6 +181,14 @@ describe('the Machine Payments Protocol charge and Sign-In-With-X re-access in d
     expect(plain.responses['200'].headers).not.toHaveProperty('Payment-Receipt');
   });
 
+  it('has get_access_info name the rails the configured gateway takes, re-access only with the ledger', async () => {
+    const ledger = { ...configured, AGENTDIR_DB: {} };
+    expect(await accessInfo(byDefault, ledger)).toMatchObject({ x402_rails: ['x402', 'mpp', 'siwx'] });
+    expect(await accessInfo(byDefault, configured)).toMatchObject({ x402_rails: ['x402', 'mpp'] });
+    expect(await accessInfo(permit2Only, ledger)).toMatchObject({ x402_rails: ['x402'] });
+    expect(await accessInfo(byDefault, {})).not.toHaveProperty('x402_rails');
+  });
+
   it('names the rails on the paywall page a browser sees', async () => {
     const page = await paywallPage(byDefault);
     expect(page).toContain('Machine Payments Protocol');
