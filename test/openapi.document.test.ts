@@ -109,7 +109,9 @@ describe('openapi.json', () => {
   });
 
   it('asks for a key on exactly the gated operations: optional for the premium variants, required for the full corpus', () => {
-    const gated = operations().filter(({ operation }) => operation.security.length);
+    // /api/x402/{slug} takes a payment instead (an optional Payment credential), not a key.
+    const keyed = (requirement: Json) => 'bearerKey' in requirement || 'apiKeyHeader' in requirement;
+    const gated = operations().filter(({ operation }) => operation.security.some(keyed));
     // The others need no credentials, and say so: `security: []`.
     for (const { template, operation } of operations()) expect(operation.security, template).toEqual(expect.any(Array));
     expect(gated.map(({ template }) => template).sort()).toEqual([
@@ -144,7 +146,9 @@ describe('openapi.json', () => {
   });
 
   it('describes the WWW-Authenticate challenge beside Link and Cache-Control on every 402 a key clears', () => {
-    const keyed = operations().filter(({ operation }) => operation.security?.length);
+    const keyed = operations().filter(({ operation }) =>
+      operation.security?.some((requirement: Json) => 'bearerKey' in requirement),
+    );
     expect(keyed.map(({ template }) => template).sort()).toEqual([
       '/api/corpus.full.jsonl',
       '/api/resources/{slug}.json',

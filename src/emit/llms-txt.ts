@@ -6,7 +6,7 @@ import { type EmitContext, estimateTokens, partKey } from './context.js';
 import { type LlmsSection, llmsLink, llmsSections, splitSection } from './helpers/llms-sections.js';
 import { oneLine } from '../util/text.js';
 import type { KeyedPart, OutputFile } from './output.js';
-import { meteredCorpusInWords, transferMethodsInWords } from '../shared/x402-methods.js';
+import { meteredCorpusInWords, railsInWords, railsOffered, transferMethodsInWords } from '../shared/x402-methods.js';
 
 // /llms.txt in the llmstxt.org format: H1, blockquote, notes, H2 file lists of absolute `.md`
 // links, `## Optional` last. Past the site's budget (site.yaml `llms_txt.max_characters`) it
@@ -46,12 +46,17 @@ function discoveryNote(context: EmitContext): string[] {
 function preamble(context: EmitContext): string[] {
   const { site } = context.model;
   const { urls } = context;
+  const howToPayPerFetch = [
+    transferMethodsInWords(site.x402.transfer_methods),
+    ...railsInWords(railsOffered(site.x402)),
+    ...(site.x402.metered_corpus ? [meteredCorpusInWords(site.pricing.price_usd)] : []),
+  ];
   return [
     `# ${oneLine(site.name)}`,
     `> ${oneLine(site.description)}`,
     [
       `Every resource has an HTML page, a Markdown variant (\`.md\`) and a JSON variant (\`/api/resources/<slug>.json\`). Start with the resource index at ${urls.resourceIndex} or the search index at ${urls.searchIndex}.`,
-      `Premium resources need an access key (\`Authorization: Bearer <API_KEY>\` or \`x-api-key\`); without one they answer HTTP 402 with a preview and purchase instructions. Where the operator configured x402, each can also be bought per fetch at ${urls.x402('{slug}')}: ${transferMethodsInWords(site.x402.transfer_methods)}${site.x402.metered_corpus ? `; ${meteredCorpusInWords(site.pricing.price_usd)}` : ''} (the payment manifest: ${urls.payment}). Terms: ${urls.terms}. License: ${urls.license}. MCP server: ${urls.mcp}. Every URL of the site is described in OpenAPI at ${urls.openApi}.`,
+      `Premium resources need an access key (\`Authorization: Bearer <API_KEY>\` or \`x-api-key\`); without one they answer HTTP 402 with a preview and purchase instructions. Where the operator configured x402, each can also be bought per fetch at ${urls.x402('{slug}')}: ${howToPayPerFetch.join('; ')} (the payment manifest: ${urls.payment}). Terms: ${urls.terms}. License: ${urls.license}. MCP server: ${urls.mcp}. Every URL of the site is described in OpenAPI at ${urls.openApi}.`,
       `Data for agents: the free corpus as NDJSON at ${urls.corpusJsonl} (a meta record, then one record per resource), the guide index at ${urls.articleIndex}, learning paths at ${urls.paths} and the pricing catalog at ${urls.pricing}.`,
       ...(site.discovery.skills
         ? [

@@ -2,7 +2,15 @@ import { type EmitContext, premiumSlugs } from './context.js';
 import { jsonFile, type OutputFile } from './output.js';
 import type { Payment, Pricing } from '../schemas/types.js';
 import { networkNamed, networks } from '../shared/x402-networks.js';
-import { meteredCorpusInWords, transferMethodList, transferMethodsInWords } from '../shared/x402-methods.js';
+import {
+  gatewayRails,
+  meteredCorpusInWords,
+  railsInWords,
+  railsList,
+  railsOffered,
+  transferMethodList,
+  transferMethodsInWords,
+} from '../shared/x402-methods.js';
 import { x402Headers, x402MetaKeys } from '../shared/x402-transport.js';
 
 export const keyHeaders = ['Authorization: Bearer <API_KEY>', 'x-api-key: <API_KEY>'];
@@ -26,6 +34,7 @@ export function howToPay(context: EmitContext): string {
 export function pricingJson(context: EmitContext): Pricing {
   const { site } = context.model;
   const { urls } = context;
+  const offered = railsOffered(site.x402);
   const perFetch: Pricing['tiers'][number] = {
     id: 'per-fetch',
     name: 'Pay per fetch (x402)',
@@ -35,11 +44,13 @@ export function pricingJson(context: EmitContext): Pricing {
     method: 'x402',
     checkout_url: urls.payment,
     endpoint: urls.x402('{slug}'),
+    rails: railsList(offered),
     deliverables: [
       'One premium resource as Markdown, paid in USDC with x402 in a header of the request itself (X-PAYMENT in version 1, PAYMENT-SIGNATURE in version 2)',
       `Or one get_resource call of the MCP server, paid in its _meta["${x402MetaKeys.payment}"] (x402 version 2)`,
       `How to pay: ${transferMethodsInWords(site.x402.transfer_methods)}`,
       ...(site.x402.metered_corpus ? [`Metered: ${meteredCorpusInWords(site.pricing.price_usd)}`] : []),
+      ...railsInWords(offered).map((sentence) => `Also: ${sentence}`),
       'No account and no key',
     ],
     license_grant:
@@ -77,6 +88,7 @@ export function paymentJson(context: EmitContext): Payment {
   const { urls } = context;
   const premium = premiumSlugs(context.model);
   const network = networkNamed(site.x402.network)!;
+  const offered = railsOffered(site.x402);
   return {
     site: site.name,
     url: urls.home,
@@ -140,6 +152,28 @@ export function paymentJson(context: EmitContext): Payment {
                 tool: 'get_full_corpus',
                 price_usd_per_premium_record: site.pricing.price_usd,
                 description: meteredCorpusInWords(site.pricing.price_usd),
+              },
+            }
+          : {}),
+        ...(offered.mpp
+          ? {
+              mpp: {
+                method: 'evm' as const,
+                intent: 'charge' as const,
+                challenge_header: 'WWW-Authenticate' as const,
+                credential_header: 'Authorization' as const,
+                receipt_header: 'Payment-Receipt' as const,
+                description: gatewayRails.mpp,
+              },
+            }
+          : {}),
+        ...(offered.reaccessDays > 0
+          ? {
+              reaccess: {
+                extension: 'sign-in-with-x' as const,
+                header: 'sign-in-with-x' as const,
+                days: offered.reaccessDays,
+                description: gatewayRails.siwx,
               },
             }
           : {}),

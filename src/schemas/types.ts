@@ -975,6 +975,26 @@ price_usd_per_premium_record: string
 description: string
 }
 /**
+ * Present while site.yaml `x402.transfer_methods` includes `eip3009`: the same 402 offers a Machine Payments Protocol charge (the `Payment` HTTP authentication scheme), challenge in `WWW-Authenticate: Payment`, credential in `Authorization: Payment`, receipt in `Payment-Receipt`.
+ */
+mpp?: {
+method: "evm"
+intent: "charge"
+challenge_header: "WWW-Authenticate"
+credential_header: "Authorization"
+receipt_header: "Payment-Receipt"
+description: string
+}
+/**
+ * Present while site.yaml `x402.reaccess_days` is above 0: a wallet that paid for a resource within `days` reads it again by signing the version 2 PaymentRequired's `sign-in-with-x` extension (Sign-In-With-X) and sending the proof in the `sign-in-with-x` header.
+ */
+reaccess?: {
+extension: "sign-in-with-x"
+header: "sign-in-with-x"
+days: number
+description: string
+}
+/**
  * The network, as site.yaml names it.
  */
 network: string
@@ -1076,6 +1096,10 @@ checkout_url: CommonUrl
  * For `per-fetch`: the gateway URL template, `{slug}` standing for a premium slug.
  */
 endpoint?: string
+/**
+ * For `per-fetch`: what the gateway takes, from site.yaml `x402`: `x402` always, `mpp` (a Machine Payments Protocol `evm` charge) while `transfer_methods` includes `eip3009`, `siwx` (re-access with Sign-In-With-X) while `reaccess_days` is above 0.
+ */
+rails?: ("x402" | "mpp" | "siwx")[]
 deliverables: string[]
 license_grant: string
 }[]

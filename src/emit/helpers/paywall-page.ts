@@ -4,6 +4,7 @@ import { categoryLink, resourceItem } from './listing-items.js';
 import { premiumPreviewJsonLd } from './json-ld.js';
 import { breadcrumbTrail, pageData } from './page-data.js';
 import { pagePaths } from './page-paths.js';
+import { railNames, railsList, railsOffered } from '../../shared/x402-methods.js';
 
 /**
  * What a person who opens a premium page in a browser sees instead of JSON: the preview (title,
@@ -51,6 +52,7 @@ function renderPaywall(
 ): string {
   const { urls, model } = context;
   const trail = paywallTrail(resource, context);
+  const rails = railsOffered(model.site.x402);
   const head = {
     title: `${resource.title} (premium) · ${model.site.name}`,
     description: resource.description,
@@ -68,6 +70,12 @@ function renderPaywall(
       x402: page.x402,
       x402_href: urls.x402(resource.slug),
       price_usd: model.site.pricing.price_usd,
+      // What the gateway takes, named from the table every other document names it from.
+      payment_rails: railsList(rails)
+        .filter((rail) => rail !== 'siwx')
+        .map((rail) => railNames[rail]),
+      reaccess_days: rails.reaccessDays,
+      sign_in_rail: railNames.siwx,
     }),
   );
 }

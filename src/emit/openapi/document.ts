@@ -1,6 +1,7 @@
 import type { EmitContext } from '../context.js';
 import { oneLine } from '../../util/text.js';
 import { apiOperations } from './operations.js';
+import { railsOffered } from '../../shared/x402-methods.js';
 import { componentName, referencedSchemas, schemaComponents } from './schema-components.js';
 
 export const openApiVersion = '3.1.0';
@@ -65,6 +66,16 @@ export function openApiDocument(context: EmitContext, examples: OpenApiExamples)
           name: 'x-api-key',
           description: 'The same key in the `x-api-key` header, checked when no bearer key is sent.',
         },
+        ...(railsOffered(site.x402).mpp
+          ? {
+              mppPayment: {
+                type: 'http',
+                scheme: 'Payment',
+                description:
+                  'A Machine Payments Protocol credential for the `evm` `charge` of a 402 from /api/x402/{slug}, as `Authorization: Payment <credential>`: it echoes the `WWW-Authenticate: Payment` challenge and signs its EIP-3009 authorization.',
+              },
+            }
+          : {}),
       },
     },
   };

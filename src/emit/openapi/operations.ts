@@ -3,7 +3,7 @@ import type { EmitContext } from '../context.js';
 import { llmsLayout } from '../llms-txt.js';
 import { mcpRegistrySchemaId } from '../helpers/mcp-registry-schema.js';
 import { componentName, componentRef } from './schema-components.js';
-import { transferMethodsInWords } from '../../shared/x402-methods.js';
+import { railsInWords, railsOffered, transferMethodsInWords } from '../../shared/x402-methods.js';
 
 /** One operation of the interface: where it is, and its OpenAPI Operation Object. */
 export interface ApiOperation {
@@ -301,6 +301,8 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
   const price = (tier: typeof starter) => (tier ? `${tier.price} ${tier.currency}` : 'see /api/pricing.json');
   const keyHelp = `one key (${price(starter)}, from ${site.pricing.payment_url}) opens every premium resource; send it as \`Authorization: Bearer <key>\` or \`x-api-key: <key>\`. Without a key, pay per fetch (${site.pricing.price_usd} USD) at /api/x402/{slug}.`;
   const paymentRequired = examples.paymentRequired;
+  // The rails beside x402 that site.yaml offers: each adds its headers to /api/x402/{slug}.
+  const rails = railsOffered(site.x402);
   const get = (path: string, operation: Record<string, unknown>): ApiOperation => ({ method: 'get', path, operation });
   const freeSlug = context.model.resources.find((resource) => !resource.premium)?.slug ?? 'a-free-resource';
   const termsPage = {
@@ -479,9 +481,10 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
     get('/api/pricing.json', free('Get the pricing catalog', 'Payment', 'getPricing', json('pricing'))),
     get('/api/payment.json', free('Get the payment manifest', 'Payment', 'getPaymentManifest', json('payment'))),
     get('/api/x402/{slug}', {
+      ...(rails.mpp ? { security: [{}, { mppPayment: [] }] } : {}),
       operationId: 'payPerFetch',
       summary: 'Pay for one fetch of a premium resource with x402',
-      description: `x402 versions 1 and 2 (the x402 specification and its HTTP transport). Without a payment the answer is 402 with the payment requirements of both versions (${site.pricing.price_usd} USD in USDC on ${site.x402.network} by default): version 1 in the JSON body, version 2 in the \`PAYMENT-REQUIRED\` header, each with the discovery metadata x402 Bazaar catalogs read (\`outputSchema\`; \`extensions.bazaar\` and \`resource.tags\`); ${transferMethodsInWords(site.x402.transfer_methods)}. Retry with \`X-PAYMENT\` (version 1) or \`PAYMENT-SIGNATURE\` (version 2) to get the Markdown and the receipt in \`X-PAYMENT-RESPONSE\` or \`PAYMENT-RESPONSE\`. Nothing is served unless the facilitator verified and settled the payment. Answers 503 until the operator configures a facilitator and a wallet. Any origin may call it (CORS, with a preflight for the payment headers).`,
+      description: `x402 versions 1 and 2 (the x402 specification and its HTTP transport). Without a payment the answer is 402 with the payment requirements of both versions (${site.pricing.price_usd} USD in USDC on ${site.x402.network} by default): version 1 in the JSON body, version 2 in the \`PAYMENT-REQUIRED\` header, each with the discovery metadata x402 Bazaar catalogs read (\`outputSchema\`; \`extensions.bazaar\` and \`resource.tags\`); ${[transferMethodsInWords(site.x402.transfer_methods), ...railsInWords(rails)].join('; ')}. Retry with \`X-PAYMENT\` (version 1) or \`PAYMENT-SIGNATURE\` (version 2) to get the Markdown and the receipt in \`X-PAYMENT-RESPONSE\` or \`PAYMENT-RESPONSE\`. Nothing is served unless the facilitator verified and settled the payment. Answers 503 until the operator configures a facilitator and a wallet. Any origin may call it (CORS, with a preflight for the payment headers).`,
       tags: ['Payment'],
       externalDocs: termsPage,
       parameters: [
@@ -501,6 +504,17 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
             'x402 version 2: base64 of a PaymentPayload whose `accepted` is the offer of PAYMENT-REQUIRED, unchanged. Send this or X-PAYMENT, not both.',
           schema: { type: 'string', maxLength: 8192 },
         },
+        ...(rails.reaccessDays > 0
+          ? [
+              {
+                name: 'sign-in-with-x',
+                in: 'header',
+                required: false,
+                description: `Sign-In-With-X: base64 of the JSON proof of a wallet that paid for this resource in the last ${rails.reaccessDays} days, made from the \`sign-in-with-x\` extension of PAYMENT-REQUIRED (an EIP-4361 message, signed with EIP-191). The resource is served without paying; a proof that fails its checks answers 402 saying why.`,
+                schema: { type: 'string', maxLength: 8192 },
+              },
+            ]
+          : []),
       ],
       responses: {
         '200': response('Paid: the resource as Markdown.', text('text/markdown', 'The resource.'), {
@@ -513,6 +527,15 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
               'Paid with PAYMENT-SIGNATURE (version 2): base64 of the settlement receipt (`success`, `transaction`, `network`, `payer`).',
             schema: { type: 'string' },
           },
+          ...(rails.mpp
+            ? {
+                'Payment-Receipt': {
+                  description:
+                    'Paid with `Authorization: Payment` (a Machine Payments Protocol `evm` charge): base64url of the JSON receipt of the settled charge.',
+                  schema: { type: 'string' },
+                },
+              }
+            : {}),
         }),
         '400': jsonError(
           'The slug is a free resource (`free_resource`: read it without paying), or the request carries both payment headers (`ambiguous_payment`) or one over 8 KB (`payment_header_too_large`).',
@@ -532,6 +555,15 @@ export function apiOperations(context: EmitContext, examples: { paymentRequired:
                 contentSchema: componentRef('x402-payment-required-v2'),
               },
             },
+            ...(rails.mpp
+              ? {
+                  'WWW-Authenticate': {
+                    description:
+                      'The Machine Payments Protocol challenge: `Payment` with an `evm` `charge` of the same amount, token and wallet as the EIP-3009 offer (`id`, `realm`, `method`, `intent`, `request`, `expires`, `opaque`). Answer it with `Authorization: Payment <credential>`.',
+                    schema: { type: 'string' },
+                  },
+                }
+              : {}),
           },
         ),
         '404': jsonError('No premium resource has this slug.', 'not_found', 'No premium resource `no-such-slug`.'),

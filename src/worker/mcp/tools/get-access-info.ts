@@ -6,6 +6,7 @@ import type { Tool } from '../tool.js';
 import { x402MetaKeys } from '../../../shared/x402-transport.js';
 import { howToPayFor } from '../../../shared/payment-bodies.js';
 import { gatewayConfig } from '../../x402/requirements.js';
+import { railsList, railsOffered } from '../../../shared/x402-methods.js';
 
 /** What a key of each tier opens, in words. */
 const tierOpens: Record<KeyTier, string> = {
@@ -40,6 +41,10 @@ export const getAccessInfo: Tool = {
         { enum: ['eip3009', 'permit2'] },
         'How an x402 `exact` payment may move the asset, one offer each (Permit2 offers say `extra.assetTransferMethod: "permit2"`); present only while the gateway is configured.',
       ),
+      x402_rails: array(
+        { enum: ['x402', 'mpp', 'siwx'] },
+        'Rails of /api/x402/{slug}: x402, mpp (Machine Payments Protocol charge), siwx (Sign-In-With-X re-access); present only while the gateway is configured.',
+      ),
       terms: string('Terms (Markdown).', { format: 'uri' }),
       pricing_catalog: string('Pricing catalog.', { format: 'uri' }),
       free: string('What needs no key.'),
@@ -64,6 +69,13 @@ export const getAccessInfo: Tool = {
             x402_endpoint: `${data.site.url}/api/x402/{slug}`,
             x402_mcp: `get_resource for a premium slug without a key is a tool error carrying an x402 PaymentRequired; call it again with the PaymentPayload in _meta["${x402MetaKeys.payment}"]; the receipt is in the result's _meta["${x402MetaKeys.receipt}"].`,
             x402_transfer_methods: config.methods,
+            // Re-access reads the payments ledger, as the gateway does: offered only while it is kept.
+            x402_rails: railsList(
+              railsOffered({
+                transfer_methods: config.methods,
+                reaccess_days: env.AGENTDIR_DB ? data.x402.reaccessDays : 0,
+              }),
+            ),
             ...(data.x402.meteredCorpus ? { x402_metered: 'get_full_corpus' } : {}),
           }
         : {}),
