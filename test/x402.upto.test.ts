@@ -17,6 +17,8 @@ const payTo = '0x1111111111111111111111111111111111111111';
 const buyer = privateKeyToAccount(generatePrivateKey());
 const secretSentence = 'The secret premium sentence';
 const pricePerRecord = 50_000n;
+/** USDC on Base mainnet: what a buyer signs on the wrong network (the client refuses a token it does not know). */
+const usdcOnBase = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 
 let site: Awaited<ReturnType<typeof siteUnderTest>>;
 let facilitator: Awaited<ReturnType<typeof startFacilitator>>;
@@ -112,6 +114,41 @@ describe.each(['serve', 'workerd'] as const)('x402 upto for pages of the full co
     expect(refused.isError).toBe(true);
     expect(refused.structuredContent.error).toMatch(/accepted\.amount/);
     expect(JSON.stringify(refused)).not.toContain(secretSentence);
+  });
+
+  it('refuses a tampered, expired, misdirected or wrong-network maximum, and settles none of them', async () => {
+    const unpaid = await fullCorpus();
+    const offered = unpaid.structuredContent.accepts[0];
+    /** Signed by the official client for the offer changed by `change`, then echoing the real offer. */
+    const signedFor = async (change: Record<string, unknown>, echo = true) => {
+      const payment = await uptoClient().createPaymentPayload({
+        ...unpaid.structuredContent,
+        accepts: [{ ...offered, ...change }],
+      } as PaymentRequired);
+      return echo ? { ...payment, accepted: offered } : payment;
+    };
+    const refusal = async (payment: unknown) => {
+      const refused = await fullCorpus({ 'x402/payment': payment });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused)).not.toContain(secretSentence);
+      return String(refused.structuredContent.error);
+    };
+    const before = facilitator.settled;
+    const genuine = await signedFor({});
+    const authorization = genuine.payload.permit2Authorization as Record<string, any>;
+    const tampered = {
+      ...genuine,
+      payload: { ...genuine.payload, permit2Authorization: { ...authorization, nonce: `${authorization.nonce}1` } },
+    };
+    expect(await refusal(tampered)).toMatch(/invalid_permit2_signature/);
+    expect(await refusal(await signedFor({ maxTimeoutSeconds: -700 }))).toMatch(/permit2_deadline_expired/);
+    expect(await refusal(await signedFor({ payTo: '0x2222222222222222222222222222222222222222' }))).toMatch(
+      /invalid_permit2_recipient_mismatch/,
+    );
+    expect(await refusal(await signedFor({ network: 'eip155:8453', asset: usdcOnBase }, false))).toMatch(
+      /invalid_network/,
+    );
+    expect(facilitator.settled).toBe(before);
   });
 
   it('keeps the settled amount in the ledger, with scheme upto, as the receipt states it', async () => {
