@@ -6,6 +6,7 @@ import { readKeyFile } from '../src/keys/key-file.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { cliPath, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
 import { runtimePair, type ServeRuntime, type WorkerdRuntime } from './helpers/runtime-pair.js';
+import { workerModules } from './helpers/runtimes.js';
 
 function keysCli(keysFile: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], {
@@ -116,9 +117,7 @@ describe('other key stores', () => {
     const kvKey = created.stdout.trim();
     const entries = JSON.parse(keysCli(kvFile, 'export', '--format', 'kv').stdout) as { key: string; value: string }[];
     const miniflare = new Miniflare({
-      modules: true,
-      scriptPath: path.join(dist, 'worker/worker.js'),
-      modulesRoot: path.join(dist, 'worker'),
+      ...workerModules(dist),
       compatibilityDate: '2026-04-01',
       kvNamespaces: ['AGENTDIR_KEYS_KV'],
     });

@@ -275,6 +275,8 @@ async function startWorkerd(dist) {
     modules: true,
     scriptPath: path.join(dist, config.main),
     modulesRoot: path.dirname(path.join(dist, config.main)),
+    // The modules worker.js loads when it needs them, as wrangler.jsonc uploads them.
+    modulesRules: (config.rules ?? []).map((rule) => ({ type: rule.type, include: rule.globs })),
     compatibilityDate: config.compatibility_date,
     assets: {
       directory: assets.directory,

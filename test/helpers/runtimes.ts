@@ -124,6 +124,20 @@ export function readWranglerConfig(dist: string): {
 }
 
 /**
+ * The worker's modules as wrangler.jsonc deploys them: worker.js, and the modules it loads when it
+ * needs them (its ESModule rules), which Miniflare would otherwise read as CommonJS.
+ */
+export function workerModules(dist: string) {
+  const config = readWranglerConfig(dist);
+  return {
+    modules: true,
+    scriptPath: path.join(dist, config.main),
+    modulesRoot: path.dirname(path.join(dist, config.main)),
+    modulesRules: (config.rules ?? []).map((rule) => ({ type: rule.type, include: rule.globs })),
+  };
+}
+
+/**
  * What workerd binds as `AGENTDIR_DB`: a D1 database with the readers tables, one without them (a
  * deploy that skipped `wrangler d1 migrations apply`), or a KV namespace (not a database at all).
  */
@@ -159,11 +173,7 @@ export async function startWorkerd(
     port,
     // workerd's V8 inspector, for reading the worker isolate's heap (isolate-heap.ts).
     ...(inspector ? { inspectorPort: 0 } : {}),
-    modules: true,
-    scriptPath: path.join(dist, config.main),
-    modulesRoot: path.dirname(path.join(dist, config.main)),
-    // The modules worker.js loads when it needs them, as wrangler.jsonc's rules upload them.
-    modulesRules: (config.rules ?? []).map((rule) => ({ type: rule.type, include: rule.globs })),
+    ...workerModules(dist),
     compatibilityDate: config.compatibility_date,
     bindings: keys,
     ...(readersDatabase === 'kv-namespace'
