@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 import type { OutputFile } from '../emit/output.js';
 import { type LazyModuleName, lazyModuleNames } from '../shared/lazy-modules.js';
 import type { WorkerData } from '../shared/worker-data.js';
@@ -57,24 +57,29 @@ const dataPlugin: Plugin = {
   },
 };
 
+/** How the worker and each of its lazy modules are bundled: web-standard ES modules, minified, kept in memory. */
+const workerBundleOptions = {
+  absWorkingDir: packageRoot,
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  // Packages without an `exports` map (stopword) are found by these fields, as on any platform.
+  mainFields: ['module', 'main'],
+  target: 'es2022',
+  minify: true,
+  legalComments: 'none',
+  write: false,
+  metafile: true,
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
 /** Bundles src/worker into one web-standard ES module (no Node APIs, nothing external), its data left as the placeholder. */
 export async function bundleWorkerCode(): Promise<BundledCode> {
   const { build } = await import('esbuild');
   const result = await build({
+    ...workerBundleOptions,
     entryPoints: [workerEntry],
-    absWorkingDir: packageRoot,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    // Packages without an `exports` map (stopword) are found by these fields, as on any platform.
-    mainFields: ['module', 'main'],
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    metafile: true,
     outfile: 'worker.js',
-    logLevel: 'silent',
     plugins: [dataPlugin, lazyPlugin],
   });
   const code = withInputDigests(result.outputFiles[0]!.text, result.metafile);
@@ -93,19 +98,9 @@ export const workerPackageFile: OutputFile = { path: 'worker/package.json', cont
 export async function bundleLazyModuleCode(name: LazyModuleName): Promise<BundledCode> {
   const { build } = await import('esbuild');
   const result = await build({
+    ...workerBundleOptions,
     entryPoints: [path.join(packageRoot, lazyWorkerModules[name].source)],
-    absWorkingDir: packageRoot,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    metafile: true,
     outfile: `${name}.js`,
-    logLevel: 'silent',
   });
   return withInputDigests(result.outputFiles[0]!.text, result.metafile);
 }
