@@ -10,6 +10,7 @@ import { startFacilitator } from './helpers/facilitator.js';
 import { ledgerRows, settled } from './helpers/readers-replay.js';
 import { startRecording } from './helpers/recording-runtime.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
+import { toolCallRequest } from './helpers/mcp-call.js';
 
 // Paying `exact` through Permit2 (site.yaml `x402.transfer_methods: [eip3009, permit2]`) with the
 // official version 2 client, against a facilitator that checks the Permit2 witness signature for real.
@@ -165,20 +166,7 @@ describe.each(['serve', 'workerd'] as const)('x402 exact through Permit2 on %s',
 
   it('serves a get_resource call over MCP paid through Permit2, with the receipt in the result _meta', async () => {
     const call = (meta?: Record<string, unknown>) =>
-      runtime().request('/mcp', {
-        method: 'POST',
-        headers: {
-          Accept: 'application/json, text/event-stream',
-          'Content-Type': 'application/json',
-          'MCP-Protocol-Version': '2025-06-18',
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: 'get_resource', arguments: { slug: 'data-formats' }, ...(meta ? { _meta: meta } : {}) },
-        }),
-      });
+      runtime().request('/mcp', toolCallRequest('get_resource', { slug: 'data-formats' }, meta));
     const unpaid = JSON.parse((await call()).body).result;
     expect(unpaid.isError).toBe(true);
     expect(unpaid.structuredContent.accepts).toHaveLength(2);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayRails, meteredCorpusInWords, railsInWords, transferMethods } from '../src/shared/x402-methods.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture } from './helpers/fixtures.js';
+import { toolCallRequest } from './helpers/mcp-call.js';
 
 // Every document that describes the x402 gateway names the transfer methods site.yaml offers, and
 // the metered corpus when it is sold, in the same words: the payment manifest, the pricing catalog,
@@ -35,20 +36,7 @@ const configured = {
 
 async function accessInfo(site: Awaited<ReturnType<typeof built>>, env: Record<string, unknown>) {
   const response = await site.worker.fetch(
-    new Request('https://fixture.example/mcp', {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json, text/event-stream',
-        'Content-Type': 'application/json',
-        'MCP-Protocol-Version': '2025-06-18',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'get_access_info', arguments: {} },
-      }),
-    }),
+    new Request('https://fixture.example/mcp', toolCallRequest('get_access_info', {})),
     { ...env, ASSETS: site.assets },
   );
   return ((await response.json()) as { result: { structuredContent: Record<string, unknown> } }).result

@@ -8,6 +8,7 @@ import { startFacilitator, uptoFacilitatorAddress } from './helpers/facilitator.
 import { ledgerRows, settled } from './helpers/readers-replay.js';
 import { startRecording } from './helpers/recording-runtime.js';
 import { siteUnderTest } from './helpers/site-under-test.js';
+import { toolCallRequest } from './helpers/mcp-call.js';
 
 // Metered reads with x402 `upto` (site.yaml `x402.metered_corpus`): a page of the full corpus over
 // MCP, signed for at most the per-fetch price per record of `limit` by the official `upto` client,
@@ -44,20 +45,7 @@ describe.each(['serve', 'workerd'] as const)('x402 upto for pages of the full co
   });
 
   async function fullCorpus(meta?: Record<string, unknown>, limit = 10) {
-    const response = await recording.runtime.request('/mcp', {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json, text/event-stream',
-        'Content-Type': 'application/json',
-        'MCP-Protocol-Version': '2025-06-18',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'get_full_corpus', arguments: { limit }, ...(meta ? { _meta: meta } : {}) },
-      }),
-    });
+    const response = await recording.runtime.request('/mcp', toolCallRequest('get_full_corpus', { limit }, meta));
     return JSON.parse(response.body).result as {
       isError?: boolean;
       structuredContent: Record<string, any>;
