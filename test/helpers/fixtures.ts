@@ -19,7 +19,10 @@ export function tempDir(prefix = 'agentdir-test-'): string {
 }
 
 export function removeTempFolders(): void {
-  for (const folder of createdTempFolders) fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+  // A server stopped in the file's last hook may still be closing its readers file (SQLite writes
+  // a journal beside it): retried for up to about 5 s (ENOTEMPTY), not a failure of the tests.
+  for (const folder of createdTempFolders)
+    fs.rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   createdTempFolders.clear();
 }
 
