@@ -19,7 +19,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    setupFiles: ['test/helpers/remove-temp-folders.ts', 'test/helpers/readers-file.ts'],
+    setupFiles: [
+      'test/helpers/remove-temp-folders.ts',
+      'test/helpers/readers-file.ts',
+      'test/helpers/buffer-equality.ts',
+    ],
     // With AGENTDIR_TEST_REPORT (CI sets it), each file's and test's duration also goes to that JSON
     // file: where the suite's time goes (`node scripts/test-durations.mjs <file>` lists the slowest).
     reporters: process.env.AGENTDIR_TEST_REPORT
