@@ -38,6 +38,13 @@ function reportOf(file: string): ReadersReport {
   return JSON.parse(run.stdout) as ReadersReport;
 }
 
+/** How many requests a readers file holds so far, or -1 while it cannot be read yet. */
+function recordedRequests(file: string): number {
+  if (!fs.existsSync(file)) return -1;
+  const run = runCli(tempDir(), ['analytics', '--format', 'json', '--since', '1d', '--database', file]);
+  return run.code === 0 ? (JSON.parse(run.stdout) as ReadersReport).totals.requests : -1;
+}
+
 const postFeedback = (runtime: Runtime, userAgent: string, body: string, type = 'application/json') =>
   runtime.request('/api/feedback', {
     method: 'POST',
@@ -51,9 +58,9 @@ describe('a readers database that stops working', () => {
     const serve = await serveRecordingInto(file);
     try {
       expect((await serve.request('/llms.txt', { headers: { 'User-Agent': userAgents.gpt } })).status).toBe(200);
-      expect(await settled(async () => fs.existsSync(file), true)).toBe(true);
-      // The file appears as its first write begins: deleted mid-write, it would never have been open.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Deleted once the first read is in it: the file appears as its first write begins, and deleted
+      // before that write commits, the first read would land in the file made again.
+      expect(await settled(async () => recordedRequests(file), 1)).toBe(1);
       fs.rmSync(file);
       expect(await replayReaders(serve, services.context)).toEqual(recordedStatuses);
       expect(await settled(async () => fs.existsSync(file), true)).toBe(true);
