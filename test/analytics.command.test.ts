@@ -13,13 +13,15 @@ const day = 86_400_000;
 let project = '';
 let expected: ReadersReport;
 
+/** The CLI in `cwd`, reading the default file there, .agentdir/readers.sqlite (not the test run's own). */
+const runInProject = (cwd: string, args: string[]) =>
+  runCli(cwd, args, { env: { AGENTDIR_READERS_DATABASE: undefined } });
+
 // Every control character but the line feed that ends a line of output.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
 const controlCharacter = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 beforeAll(async () => {
-  // These runs read the default file, .agentdir/readers.sqlite of the project they run in.
-  delete process.env.AGENTDIR_READERS_DATABASE;
   project = tempDir();
   const db = openReadersDatabase(path.join(project, '.agentdir', 'readers.sqlite'));
   await seedReaders(db, Date.now() - 3 * day);
@@ -32,7 +34,7 @@ beforeAll(async () => {
 
 describe('agentdir analytics', () => {
   it('prints the report as JSON, the same report the queries give', () => {
-    const run = runCli(project, ['analytics', '--format', 'json']);
+    const run = runInProject(project, ['analytics', '--format', 'json']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as ReadersReport;
@@ -42,7 +44,7 @@ describe('agentdir analytics', () => {
   });
 
   it('prints one table as CSV, quoted by RFC 4180, with formulas kept as text', () => {
-    const searches = runCli(project, ['analytics', '--format', 'csv', '--section', 'searches']);
+    const searches = runInProject(project, ['analytics', '--format', 'csv', '--section', 'searches']);
     expect(searches.code).toBe(0);
     const lines = searches.stdout.split('\r\n');
     expect(lines[0]).toBe('query,searches,last');
@@ -56,13 +58,13 @@ describe('agentdir analytics', () => {
       .replace(/\n/g, '\\u000a');
     expect(searches.stdout).toContain(`"'${shown}",1,`);
     expect(searches.stdout.replace(/\r\n/g, '\n')).not.toMatch(controlCharacter);
-    const agents = runCli(project, ['analytics', '--format', 'csv']);
+    const agents = runInProject(project, ['analytics', '--format', 'csv']);
     expect(agents.stdout.split('\r\n')[0]).toBe('agent,operator,kind,verified,requests,readers');
     expect(agents.stdout).toContain('ClaudeBot,anthropic.com,ai-agent,verified,2,1\r\n');
   });
 
   it('lists each payment as CSV for accounting, and sums revenue by resource exactly, with ids kept as text', () => {
-    const payments = runCli(project, ['analytics', '--format', 'csv', '--section', 'payments']);
+    const payments = runInProject(project, ['analytics', '--format', 'csv', '--section', 'payments']);
     expect(payments.stderr).toBe('');
     const lines = payments.stdout.split('\r\n');
     expect(lines[0]).toBe('time,rail,x402 version,network,asset,amount,payer,slug,transaction,channel');
@@ -75,14 +77,14 @@ describe('agentdir analytics', () => {
     // The facilitator's transaction id is data: a formula in it stays text.
     expect(lines[2]).toMatch(new RegExp(`,${payer},premium-guide,"'=HYPERLINK\\(""http://x"",""paid""\\)",mcp$`));
     expect(lines).toHaveLength(4);
-    const byResource = runCli(project, ['analytics', '--format', 'csv', '--section', 'revenue-by-resource']);
+    const byResource = runInProject(project, ['analytics', '--format', 'csv', '--section', 'revenue-by-resource']);
     expect(byResource.stdout).toBe(
       `slug,currency,amount,payments,network,asset\r\npremium-guide,USDC,98765432109876553210,2,eip155:8453,${baseUsdc}\r\n`,
     );
   });
 
   it('shows readers in the terminal without letting their text move the cursor or colour the screen', () => {
-    const run = runCli(project, ['analytics']);
+    const run = runInProject(project, ['analytics']);
     expect(run.code).toBe(0);
     for (const title of ['Readers by agent', 'Formats read', 'Top pages', 'MCP tools', 'Searches with no results'])
       expect(run.stdout).toContain(title);
@@ -97,19 +99,19 @@ describe('agentdir analytics', () => {
   });
 
   it('refuses a --since it cannot read, saying what it accepts', () => {
-    const run = runCli(project, ['analytics', '--since', 'last week']);
+    const run = runInProject(project, ['analytics', '--since', 'last week']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('`--since last week`');
     expect(run.stderr).toMatch(/`24h`, `7d`, `4w`/);
     expect(run.stdout).toBe('');
     expect(stackTraceLines(run.stderr)).toEqual([]);
-    const period = runCli(project, ['analytics', '--since', '2020-01-01', '--format', 'json']);
+    const period = runInProject(project, ['analytics', '--since', '2020-01-01', '--format', 'json']);
     expect(period.code).toBe(0);
     expect(JSON.parse(period.stdout).period.since).toBe('2020-01-01T00:00:00.000Z');
   });
 
   it('says how to get a database when there is none, in one line', () => {
-    const run = runCli(tempDir(), ['analytics']);
+    const run = runInProject(tempDir(), ['analytics']);
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain('No readers database at .agentdir/readers.sqlite');
@@ -120,7 +122,7 @@ describe('agentdir analytics', () => {
   it('says a file that is not a readers database cannot be read, without a stack trace', () => {
     const folder = tempDir();
     fs.writeFileSync(path.join(folder, 'notes.sqlite'), 'these are not the tables you are looking for\n'.repeat(200));
-    const run = runCli(folder, ['analytics', '--database', 'notes.sqlite']);
+    const run = runInProject(folder, ['analytics', '--database', 'notes.sqlite']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('notes.sqlite cannot be read as a readers database');
     expect(stackTraceLines(run.stderr)).toEqual([]);

@@ -8,8 +8,8 @@ export interface CliRun {
 }
 
 export interface CliOptions {
-  /** Added to this process's environment (NO_COLOR is always set). */
-  env?: Record<string, string>;
+  /** Added to this process's environment (NO_COLOR is always set); `undefined` leaves a variable out. */
+  env?: Record<string, string | undefined>;
   timeout?: number;
 }
 
