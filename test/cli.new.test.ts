@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildFixture } from './helpers/build-fixture.js';
 import { cliPath, repoRoot, tempDir } from './helpers/fixtures.js';
+import { runCli } from './helpers/run-cli.js';
 
 /** Runs `agentdir new` on a pseudo-terminal and types `keys`, as a person would. */
 function atTerminal(keys: string[], target: string) {
@@ -45,6 +46,16 @@ describe('agentdir new at a terminal', () => {
 });
 
 describe('agentdir new without a terminal', () => {
+  it('refuses to write into a folder that is not empty', () => {
+    const dir = tempDir('agentdir-new-');
+    fs.writeFileSync(path.join(dir, 'keep.txt'), 'mine');
+    const run = runCli(dir, ['new', dir]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('is not empty');
+    expect(fs.readdirSync(dir)).toEqual(['keep.txt']);
+    expect(fs.readFileSync(path.join(dir, 'keep.txt'), 'utf8')).toBe('mine');
+  });
+
   it('says which name and URL it used', () => {
     const target = path.join(tempDir(), 'site');
     const result = spawnSync(process.execPath, [cliPath, 'new', target], { encoding: 'utf8', input: '' });

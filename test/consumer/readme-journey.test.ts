@@ -27,6 +27,17 @@ describe.sequential('the README’s journey, in a fresh `npm init -y` project wi
   let server: LongRunning;
   let key = '';
 
+  it('gets the compiled CLI and the worker sources from the tarball, and no test, content or dev dependency', async () => {
+    const listed = await succeed(runCommand(project, 'tar', ['-tzf', inject('tarball')]), 'tar -tzf');
+    const shipped = listed.stdout.split('\n').map((entry) => entry.replace(/^package\//, ''));
+    expect(shipped).toContain('lib/cli/main.js');
+    expect(shipped).toContain('src/worker/index.ts');
+    expect(shipped.filter((file) => file.startsWith('test/') || file.startsWith('content/'))).toEqual([]);
+    expect(fs.existsSync(path.join(project, 'node_modules', 'agentdir', 'lib', 'cli', 'main.js'))).toBe(true);
+    expect(fs.existsSync(path.join(project, 'node_modules', 'vitest'))).toBe(false);
+    expect(fs.existsSync(path.join(project, 'node_modules', 'miniflare'))).toBe(false);
+  });
+
   it('is a CommonJS project, as npm init -y makes it, and agentdir prints its version', async () => {
     const packageJson = JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8'));
     expect(packageJson.type).toBe('commonjs');
@@ -40,7 +51,9 @@ describe.sequential('the README’s journey, in a fresh `npm init -y` project wi
     await succeed(agentdir(project, ['new', 'site', '--name', 'My docs', '--url', 'https://docs.example.com']), 'new');
     expect((await succeed(agentdir(project, ['validate', 'site']), 'validate')).stdout).toBe('No problems found.\n');
     const built = await succeed(agentdir(project, ['build', 'site']), 'build');
+    expect(built.stdout).toContain('Built 2 resources and 2 articles');
     expect(built.stdout).toContain('Agent readiness: 100/100 (A)');
+    expect(fs.readFileSync(path.join(project, 'dist', 'public', 'llms.txt'), 'utf8')).toMatch(/^# My docs\n/);
     expect(fs.existsSync(path.join(project, 'dist', 'worker', 'worker.js'))).toBe(true);
   });
 
