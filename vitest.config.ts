@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // The browser tests drive Debian's chromium. CI installs it and always runs them; elsewhere, without
@@ -15,8 +16,13 @@ const browserTests = 'test/browser.*.test.ts';
 // Lighthouse drives chromium as well: left out with the browser tests where it is missing.
 const lighthouseTest = 'test/lighthouse.agentic-browsing.test.ts';
 const judgeTests = ['test/agent-friendly-docs.test.ts', lighthouseTest];
+// One folder per run for the builds test files share (test/helpers/shared-builds.ts); the forks
+// that run the files inherit the variable.
+process.env.AGENTDIR_TEST_BUILDS ??= fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-test-builds-'));
+
 export default defineConfig({
   test: {
+    globalSetup: ['test/helpers/shared-builds-teardown.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
