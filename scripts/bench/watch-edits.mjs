@@ -19,6 +19,21 @@ async function servedAfter(url, marker, since) {
   throw new Error(`${url} never showed "${marker}" after ${timeoutMs / 1000} s`);
 }
 
+/**
+ * The page of a paginated listing that links `slug`: from the listing's first page, along its
+ * rel="next" links (absolute, on the site's own base URL, so only their path is followed here).
+ */
+async function listingPageShowing(base, listingPath, slug) {
+  let url = new URL(listingPath, base);
+  for (;;) {
+    const body = await (await fetch(url)).text();
+    if (body.includes(`href="/resources/${slug}"`)) return url.href;
+    const next = /<link rel="next" href="([^"]+)"/.exec(body)?.[1];
+    if (!next) throw new Error(`no page of ${listingPath} links ${slug}`);
+    url = new URL(new URL(next).pathname, base);
+  }
+}
+
 /** Resident memory of a process in bytes (Linux /proc), or null where it cannot be read. */
 function residentBytes(pid) {
   try {
@@ -81,10 +96,12 @@ export async function watchEdits({ cli, contentDir, work, edits = 20, titleEdits
       const file = path.join(content, 'resources', name);
       const text = fs.readFileSync(file, 'utf8');
       const category = /^category: (\S+)$/m.exec(text)[1];
+      // Listings are paginated: the page to watch is the one that shows this resource.
+      const listing = await listingPageShowing(base, `categories/${category}`, name.replace(/\.md$/, ''));
       const marker = `Retitled ${index} ${Date.now()}`;
       const since = performance.now();
       fs.writeFileSync(file, text.replace(/^title: .*$/m, `title: "${marker}"`));
-      title.push(await servedAfter(`${base}categories/${category}`, marker, since));
+      title.push(await servedAfter(listing, marker, since));
     }
     // The last edit's build: wait for the rebuilds to stop (the peak counts them), then read the memory once more.
     let seen = -1;
