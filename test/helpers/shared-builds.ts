@@ -37,6 +37,16 @@ function inputsKey(contentDir: string, options: object): string | null {
 }
 
 /**
+ * Whether `outDir` is a first build's: neither it nor anything beside it exists. A build also reads
+ * what lies beside its output folder (the previous output a killed build moved aside, which it
+ * restores), so only a build into an empty folder is the same as every other.
+ */
+function intoEmptyFolder(outDir: string): boolean {
+  const parent = path.dirname(outDir);
+  return !fs.existsSync(outDir) && (!fs.existsSync(parent) || fs.readdirSync(parent).length === 0);
+}
+
+/**
  * The build of `contentDir` with `options` into `outDir`: copied from this run's store when a file
  * built the same inputs before, else made by `build` and kept for the next. Only successful builds
  * are kept.
@@ -47,7 +57,7 @@ export async function sharedBuild(
   options: object,
   build: () => Promise<BuildResult>,
 ): Promise<BuildResult> {
-  const key = storeDir && !fs.existsSync(outDir) ? inputsKey(contentDir, options) : null;
+  const key = storeDir && intoEmptyFolder(outDir) ? inputsKey(contentDir, options) : null;
   if (!storeDir || !key) return build();
   const kept = path.join(storeDir, key);
   const resultFile = path.join(kept, 'result.json');
