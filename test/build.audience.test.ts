@@ -6,6 +6,7 @@ import { loadContent } from '../src/content/load-content.js';
 import { buildFixture } from './helpers/build-fixture.js';
 import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
 import { type Runtime, startServe } from './helpers/runtimes.js';
+import { toolCallRequest } from './helpers/mcp-call.js';
 
 // Audience controls (README: Audience controls) hold in every output: a document for people only
 // is in no file for agents, an agents-only passage in no HTML, a people-only passage only in HTML.
@@ -179,20 +180,7 @@ describe('audience controls in every output', () => {
     afterAll(async () => serve?.close());
 
     const getResource = async (slug: string) => {
-      const response = await serve.request('/mcp', {
-        method: 'POST',
-        headers: {
-          Accept: 'application/json, text/event-stream',
-          'Content-Type': 'application/json',
-          'MCP-Protocol-Version': '2025-06-18',
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: 'get_resource', arguments: { slug } },
-        }),
-      });
+      const response = await serve.request('/mcp', toolCallRequest('get_resource', { slug }));
       return (JSON.parse(response.body) as { result: { structuredContent: Record<string, any> } }).result
         .structuredContent;
     };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteUnderTest } from './helpers/site-under-test.js';
 import { startServe, startWorkerd, type Runtime } from './helpers/runtimes.js';
+import { toolCallRequest } from './helpers/mcp-call.js';
 
 const runtimes: (Runtime & { url: string })[] = [];
 
@@ -40,20 +41,7 @@ describe.each(['serve', 'workerd'] as const)('slugs named like JavaScript built-
 
   it.each(builtins)('MCP get_resource and check_access answer %s as an unknown resource', async (slug) => {
     for (const tool of ['get_resource', 'check_access']) {
-      const response = await fetch(new URL('/mcp', runtime().url), {
-        method: 'POST',
-        headers: {
-          Accept: 'application/json, text/event-stream',
-          'Content-Type': 'application/json',
-          'MCP-Protocol-Version': '2025-06-18',
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: tool, arguments: { slug } },
-        }),
-      });
+      const response = await fetch(new URL('/mcp', runtime().url), toolCallRequest(tool, { slug }));
       expect(response.status).toBe(200);
       const body = (await response.json()) as { result?: { isError?: boolean }; error?: { code: number } };
       expect(body.error?.code, `${tool} ${slug}`).not.toBe(-32603);
