@@ -31,8 +31,9 @@ function inputsKey(contentDir: string, options: object): string | null {
     return true;
   };
   if (!walk(contentDir)) return null;
-  const site = fs.readFileSync(path.join(contentDir, 'site.yaml'), { encoding: 'utf8', flag: 'r' });
-  if (/^templates:/m.test(site)) return null;
+  // No site.yaml is the build's to report; templates kept elsewhere are inputs this key does not read.
+  const siteFile = path.join(contentDir, 'site.yaml');
+  if (!fs.existsSync(siteFile) || /^templates:/m.test(fs.readFileSync(siteFile, 'utf8'))) return null;
   return hash.digest('hex');
 }
 
