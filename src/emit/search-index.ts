@@ -1,8 +1,6 @@
 import { agentView } from '../content/agent-view.js';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import {
-  bm25,
-  maxPostings,
   type SearchDocument,
   type SearchMeta,
   type SearchShard,
@@ -13,7 +11,8 @@ import {
 import { jsonText } from '../util/json-text.js';
 import type { EmitContext } from './context.js';
 import { articleRow, resourceRow } from './indexes.js';
-import type { OutputFile } from './output.js';
+import type { OutputFile, OutputFiles } from './output.js';
+import { TermPostings } from './helpers/term-postings.js';
 import { type HeadExtra, makeSearchPart, searchPartKey } from './helpers/search-part.js';
 import type { SearchView } from './helpers/search-passages.js';
 
@@ -24,33 +23,6 @@ import type { SearchView } from './helpers/search-passages.js';
 export const searchChunkSize = 16;
 /** About this many posting numbers per shard file (some 100 KB of JSON), so a query reads little. */
 const numbersPerShard = 20_000;
-
-/**
- * A term's postings, at most maxPostings passages: those whose BM25 term weight is highest (a high
- * frequency in a short passage), in index order. Only a common term has more, and a query ranks by
- * its rare words.
- */
-function strongestPostings(list: number[], averages: { head: number; section: number }): number[] {
-  const count = list.length / 4;
-  if (count <= maxPostings) return list;
-  const weights = new Float64Array(count);
-  for (let n = 0, i = 0; n < count; n++, i += 4) {
-    const frequency = list[i + 2]!;
-    const average = list[i + 1] === 0 ? averages.head : averages.section;
-    weights[n] = frequency / (frequency + bm25.k1 * (1 - bm25.b + (bm25.b * list[i + 3]!) / average));
-  }
-  // The weight of the maxPostings-th strongest: above it all are kept, at it as many as fit, in order.
-  const threshold = Float64Array.from(weights).sort()[count - maxPostings]!;
-  let above = 0;
-  for (const weight of weights) if (weight > threshold) above++;
-  let atThreshold = maxPostings - above;
-  const kept: number[] = [];
-  for (let n = 0; n < count; n++) {
-    if (weights[n]! < threshold || (weights[n] === threshold && atThreshold-- <= 0)) continue;
-    kept.push(list[n * 4]!, list[n * 4 + 1]!, list[n * 4 + 2]!, list[n * 4 + 3]!);
-  }
-  return kept;
-}
 
 /** A document's part of the index as `view` reads it: kept from a previous build when its key is, else made. */
 function partOf(document: Resource | Article, context: EmitContext, view: SearchView, categories: Map<string, string>) {
@@ -71,58 +43,52 @@ function partOf(document: Resource | Article, context: EmitContext, view: Search
   return made;
 }
 
-/** The index of `model`'s documents as one audience reads them, its files under `root`. */
-function searchIndexFiles(
+/**
+ * The index of `model`'s documents as one audience reads them: its meta file at once, and its files
+ * under `root` one at a time as they are written. Two passes over the documents' parts: the first
+ * sums the passages' lengths, so the second can keep only the strongest postings of a common term
+ * as they come (TermPostings) rather than all of them.
+ */
+function searchIndex(
   model: ContentModel,
   context: EmitContext,
   view: SearchView,
   root: string,
-): { meta: SearchMeta; files: OutputFile[] } {
+): { meta: SearchMeta; files: () => OutputFiles } {
   const categories = new Map((model.site.categories ?? []).map((category) => [category.id, category.title]));
-  const documents: SearchDocument[] = [];
-  const postings = new Map<string, number[]>();
+  const parts = [...model.resources, ...model.articles].map((document) => partOf(document, context, view, categories));
   const totals = { head: 0, heads: 0, section: 0, sections: 0, passages: 0 };
-  const all: (Resource | Article)[] = [...model.resources, ...model.articles];
-  for (const [index, document] of all.entries()) {
-    const part = partOf(document, context, view, categories);
-    documents.push(part.document);
+  for (const part of parts)
+    for (let p = 0; p < part.passages.length; p += 3) {
+      totals.passages++;
+      if (part.passages[p] === 0) {
+        totals.head += part.passages[p + 1]!;
+        totals.heads++;
+      } else {
+        totals.section += part.passages[p + 1]!;
+        totals.sections++;
+      }
+    }
+  const averages = {
+    head: totals.heads ? totals.head / totals.heads : 1,
+    section: totals.sections ? totals.section / totals.sections : 1,
+  };
+  const postings = new TermPostings(averages);
+  for (const [index, part] of parts.entries()) {
     const terms = part.terms.split(' ');
     let at = 0;
     for (let p = 0; p < part.passages.length; p += 3) {
       const section = part.passages[p]!;
       const length = part.passages[p + 1]!;
-      const count = part.passages[p + 2]!;
-      totals.passages++;
-      if (section === 0) {
-        totals.head += length;
-        totals.heads++;
-      } else {
-        totals.section += length;
-        totals.sections++;
-      }
-      for (const end = at + count; at < end; at++) {
-        const term = terms[at]!;
-        const frequency = part.frequencies[at]!;
-        const list = postings.get(term);
-        if (list) list.push(index, section, frequency, length);
-        else postings.set(term, [index, section, frequency, length]);
-      }
+      for (const end = at + part.passages[p + 2]!; at < end; at++)
+        postings.add(terms[at]!, index, section, part.frequencies[at]!, length);
     }
   }
-  const averages = {
-    head: totals.heads ? totals.head / totals.heads : 1,
-    section: totals.sections ? totals.section / totals.sections : 1,
-  };
-  const kept = new Map([...postings].map(([term, list]) => [term, strongestPostings(list, averages)]));
-  const numbers = [...kept.values()].reduce((sum, list) => sum + list.length, 0);
+  const documents: SearchDocument[] = parts.map((part) => part.document);
+  const kept = postings.kept();
+  let numbers = 0;
+  for (const term of kept.values()) numbers += term.postings.length;
   const shardCount = Math.max(1, Math.ceil(numbers / numbersPerShard));
-  const shards: SearchShard[] = Array.from({ length: shardCount }, () => ({ postings: {} }));
-  for (const term of [...kept.keys()].sort()) {
-    const shard = shards[shardOf(term, shardCount)]!;
-    shard.postings[term] = kept.get(term)!;
-    const all = postings.get(term)!.length / 4;
-    if (all > maxPostings) shard.passages = { ...shard.passages, [term]: all };
-  }
   const meta: SearchMeta = {
     version: 1,
     documents: documents.length,
@@ -134,17 +100,23 @@ function searchIndexFiles(
     chunkSize: searchChunkSize,
   };
   const paths = searchPaths(root);
-  const file = (path: string, value: unknown): OutputFile => ({
-    path: `public${path}`,
-    content: jsonText(value),
-  });
-  const files = [
-    file(paths.meta, meta),
-    ...shards.map((shard, n) => file(paths.shard(n), shard)),
-    ...Array.from({ length: Math.ceil(documents.length / searchChunkSize) }, (_, n) =>
-      file(paths.chunk(n), documents.slice(n * searchChunkSize, (n + 1) * searchChunkSize)),
-    ),
-  ];
+  const file = (path: string, value: unknown): OutputFile => ({ path: `public${path}`, content: jsonText(value) });
+  function* files(): OutputFiles {
+    yield file(paths.meta, meta);
+    const termsOfShard: string[][] = Array.from({ length: shardCount }, () => []);
+    for (const term of [...kept.keys()].sort()) termsOfShard[shardOf(term, shardCount)]!.push(term);
+    for (const [n, terms] of termsOfShard.entries()) {
+      const shard: SearchShard = { postings: {} };
+      for (const term of terms) {
+        const { postings, passages } = kept.get(term)!;
+        shard.postings[term] = postings;
+        if (passages !== undefined) shard.passages = { ...shard.passages, [term]: passages };
+      }
+      yield file(paths.shard(n), shard);
+    }
+    for (let n = 0; n * searchChunkSize < documents.length; n++)
+      yield file(paths.chunk(n), documents.slice(n * searchChunkSize, (n + 1) * searchChunkSize));
+  }
   return { meta, files };
 }
 
@@ -164,11 +136,14 @@ function audiencesDiffer(model: ContentModel): boolean {
  * controls make no difference, people's meta file points at agents' files. Premium bodies are
  * never indexed.
  */
-export function emitSearchIndex(context: EmitContext): OutputFile[] {
+export function* emitSearchIndex(context: EmitContext): OutputFiles {
   const { model } = context;
-  const agents = searchIndexFiles(agentView(model), context, 'agents', searchRoots.agents);
-  if (audiencesDiffer(model))
-    return [...agents.files, ...searchIndexFiles(model, context, 'people', searchRoots.people).files];
+  const agents = searchIndex(agentView(model), context, 'agents', searchRoots.agents);
+  yield* agents.files();
+  if (audiencesDiffer(model)) {
+    yield* searchIndex(model, context, 'people', searchRoots.people).files();
+    return;
+  }
   const meta: SearchMeta = { ...agents.meta, files: searchRoots.agents };
-  return [...agents.files, { path: `public${searchPaths(searchRoots.people).meta}`, content: jsonText(meta) }];
+  yield { path: `public${searchPaths(searchRoots.people).meta}`, content: jsonText(meta) };
 }
