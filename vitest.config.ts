@@ -77,6 +77,7 @@ export default defineConfig({
           name: 'consumer',
           include: ['test/consumer/**/*.test.ts'],
           globalSetup: ['test/consumer/setup.ts'],
+          setupFiles: ['test/consumer/installed-project.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
         },
