@@ -4,6 +4,7 @@ import { homeJsonLd } from './helpers/json-ld.js';
 import { articleItem, categoryEntries, resourceItem } from './helpers/listing-items.js';
 import type { OutputFile } from './output.js';
 import { copyPageScript, pageData } from './helpers/page-data.js';
+import { lazyList } from './helpers/lazy-list.js';
 import { pagePaths } from './helpers/page-paths.js';
 import { siteTags } from './tag-pages.js';
 
@@ -15,7 +16,8 @@ export function homePage(context: EmitContext): string {
   const { model, urls } = context;
   const bySlug = resourcesBySlugOf(model);
   // Only public fields reach templates that list resources: a premium body must never be one `{{ }}` away.
-  const resources = model.resources.map((resource) => resourceItem(resource, context));
+  // Made as a template reads them: the built-in one reads only how many there are.
+  const resources = lazyList(model.resources.length, (index) => resourceItem(model.resources[index]!, context));
   const head = {
     title: model.site.name,
     description: model.site.description,

@@ -16,8 +16,19 @@ export interface SiteTag {
   articles: Article[];
 }
 
+const tagsOfContext = new WeakMap<EmitContext, SiteTag[]>();
+
 /** Every tag a resource or a guide carries, alphabetically: each has a page, so every tag link resolves. */
 export function siteTags(context: EmitContext): SiteTag[] {
+  let tags = tagsOfContext.get(context);
+  if (!tags) {
+    tags = collectTags(context);
+    tagsOfContext.set(context, tags);
+  }
+  return tags;
+}
+
+function collectTags(context: EmitContext): SiteTag[] {
   const tags = new Map<string, SiteTag>();
   const entry = (tag: string) => tags.get(tag) ?? tags.set(tag, { tag, resources: [], articles: [] }).get(tag)!;
   for (const resource of context.model.resources) for (const tag of resource.tags) entry(tag).resources.push(resource);
