@@ -13,72 +13,63 @@ function termWeight(section: number, frequency: number, length: number, averages
 }
 
 /**
- * The `maxPostings` postings of one common term that weigh most, kept as they arrive: a heap whose
- * root is the weakest (the lowest weight, and at equal weights the latest). A new posting replaces
- * the root only when it weighs more, since at an equal weight the earlier one is kept. Memory is
- * bounded by maxPostings whatever the size of the site.
+ * The `maxPostings` postings of one common term that weigh most, kept as they arrive, in arrival
+ * (index) order. A buffer of twice that many fills up, then keeps its strongest half: those above
+ * the half's weakest weight, and at that weight the earliest. That weight is then a floor: a later
+ * posting that does not weigh more can never be among the strongest, since as many that weigh as
+ * much came before it. Memory is bounded by maxPostings whatever the size of the site.
  */
 class StrongestPostings {
-  /** Four numbers per slot: document index, section, weighted frequency, weighted length. */
-  private readonly numbers = new Uint32Array(maxPostings * 4);
-  private readonly weights = new Float64Array(maxPostings);
-  /** Each slot's arrival number: the postings come in index order. */
-  private readonly arrival = new Float64Array(maxPostings);
-  /** Slots in heap order. */
-  private readonly heap = new Uint32Array(maxPostings);
+  /** Four numbers per posting: document index, section, weighted frequency, weighted length. */
+  private readonly numbers = new Uint32Array(maxPostings * 2 * 4);
+  private readonly weights = new Float64Array(maxPostings * 2);
+  private size = 0;
+  private floor = Number.NEGATIVE_INFINITY;
 
   constructor(
     first: number[],
     private readonly averages: PassageAverages,
   ) {
-    for (let slot = 0; slot < maxPostings; slot++) {
-      this.store(slot, slot, first[slot * 4]!, first[slot * 4 + 1]!, first[slot * 4 + 2]!, first[slot * 4 + 3]!);
-      this.heap[slot] = slot;
-    }
-    for (let at = (maxPostings >> 1) - 1; at >= 0; at--) this.siftDown(at);
+    for (let at = 0; at < first.length; at += 4) this.offer(first[at]!, first[at + 1]!, first[at + 2]!, first[at + 3]!);
   }
 
-  private store(slot: number, arrival: number, index: number, section: number, frequency: number, length: number) {
-    const at = slot * 4;
+  offer(index: number, section: number, frequency: number, length: number) {
+    const weight = termWeight(section, frequency, length, this.averages);
+    if (weight <= this.floor) return;
+    if (this.size === this.weights.length) this.keepStrongest();
+    const at = this.size * 4;
     this.numbers[at] = index;
     this.numbers[at + 1] = section;
     this.numbers[at + 2] = frequency;
     this.numbers[at + 3] = length;
-    this.weights[slot] = termWeight(section, frequency, length, this.averages);
-    this.arrival[slot] = arrival;
+    this.weights[this.size++] = weight;
   }
 
-  /** Whether slot `a` is weaker than slot `b`: it goes first when the heap is full. */
-  private weaker(a: number, b: number): boolean {
-    const weightA = this.weights[a]!;
-    const weightB = this.weights[b]!;
-    return weightA < weightB || (weightA === weightB && this.arrival[a]! > this.arrival[b]!);
-  }
-
-  private siftDown(at: number) {
-    const heap = this.heap;
-    for (;;) {
-      const left = 2 * at + 1;
-      if (left >= maxPostings) return;
-      const right = left + 1;
-      const child = right < maxPostings && this.weaker(heap[right]!, heap[left]!) ? right : left;
-      if (!this.weaker(heap[child]!, heap[at]!)) return;
-      [heap[at], heap[child]] = [heap[child]!, heap[at]!];
-      at = child;
+  /** Keeps the strongest maxPostings of the buffer, in order: above the weakest kept weight, and the earliest at it. */
+  private keepStrongest() {
+    if (this.size <= maxPostings) return;
+    const threshold = this.weights.slice(0, this.size).sort()[this.size - maxPostings]!;
+    let above = 0;
+    for (let n = 0; n < this.size; n++) if (this.weights[n]! > threshold) above++;
+    let atThreshold = maxPostings - above;
+    let kept = 0;
+    for (let n = 0; n < this.size; n++) {
+      const weight = this.weights[n]!;
+      if (weight < threshold || (weight === threshold && atThreshold-- <= 0)) continue;
+      this.numbers.copyWithin(kept * 4, n * 4, n * 4 + 4);
+      this.weights[kept++] = weight;
     }
-  }
-
-  offer(arrival: number, index: number, section: number, frequency: number, length: number) {
-    const weakest = this.heap[0]!;
-    if (!(termWeight(section, frequency, length, this.averages) > this.weights[weakest]!)) return;
-    this.store(weakest, arrival, index, section, frequency, length);
-    this.siftDown(0);
+    this.size = kept;
+    this.floor = threshold;
   }
 
   /** The kept postings, four numbers each, in index order. */
   postings(): number[] {
-    const slots = Array.from(this.heap).sort((a, b) => this.arrival[a]! - this.arrival[b]!);
-    return slots.flatMap((slot) => Array.from(this.numbers.subarray(slot * 4, slot * 4 + 4)));
+    this.keepStrongest();
+    // A plain loop: Array.from on a typed array goes through its iterator, several times slower.
+    const postings = new Array<number>(this.size * 4);
+    for (let at = 0; at < postings.length; at++) postings[at] = this.numbers[at]!;
+    return postings;
   }
 }
 
@@ -109,13 +100,13 @@ export class TermPostings {
       this.terms.set(term, { count: 1, list: [index, section, frequency, length] });
       return;
     }
-    const arrival = entry.count++;
-    if (entry.strongest) entry.strongest.offer(arrival, index, section, frequency, length);
+    entry.count++;
+    if (entry.strongest) entry.strongest.offer(index, section, frequency, length);
     else if (entry.count <= maxPostings) entry.list.push(index, section, frequency, length);
     else {
       entry.strongest = new StrongestPostings(entry.list, this.averages);
       entry.list = [];
-      entry.strongest.offer(arrival, index, section, frequency, length);
+      entry.strongest.offer(index, section, frequency, length);
     }
   }
 
