@@ -88,8 +88,11 @@ async function repeat(label, times, prepare, run) {
     seconds: median(samples.map((sample) => sample.seconds)),
     rss: Math.max(...samples.map((sample) => sample.rss)),
     cpu: median(samples.map((sample) => sample.cpu ?? 0)),
+    // Every run, in order, not only the median: a figure is reported with the runs behind it.
+    runs: samples.map((sample) => sample.seconds),
   };
-  console.error(`  ${label.padEnd(34)} ${result.seconds.toFixed(2)} s  ${(result.rss / 2 ** 20).toFixed(0)} MB`);
+  const runs = times > 1 ? `  (runs: ${result.runs.map((seconds) => seconds.toFixed(2)).join(', ')} s)` : '';
+  console.error(`  ${label.padEnd(34)} ${result.seconds.toFixed(2)} s  ${(result.rss / 2 ** 20).toFixed(0)} MB${runs}`);
   return result;
 }
 
