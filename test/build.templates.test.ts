@@ -27,6 +27,26 @@ describe('templates', () => {
     expect(article).toContain('<h1>First steps</h1>');
   });
 
+  it('gives a home template that loops over `resources` a card of every resource, in order, without bodies', async () => {
+    const dir = withCustomTemplates();
+    // The built-in home page reads only how many there are; a template of the user's may read them all.
+    fs.writeFileSync(
+      path.join(dir, 'my-templates', 'home.liquid'),
+      '{% for resource in resources %}<li>{{ resource.title }}|{{ resource.href }}|{{ resource.body }}</li>{% endfor %}' +
+        '<p>{{ resources.size }}: {{ resources | map: "slug" | join: "," }}; first {{ resources.first.slug }}</p>',
+    );
+    const pub = path.join((await buildFixture(dir)).outDir, 'public');
+    const home = fs.readFileSync(path.join(pub, 'index.html'), 'utf8');
+    const { resources } = JSON.parse(fs.readFileSync(path.join(pub, 'api/resources.json'), 'utf8')) as {
+      resources: { slug: string; title: string }[];
+    };
+    const slugs = resources.map((resource) => resource.slug).sort();
+    expect([...home.matchAll(/<li>([^|]*)\|([^|]*)\|([^<]*)<\/li>/g)].map((match) => match.slice(1))).toEqual(
+      slugs.map((slug) => [resources.find((resource) => resource.slug === slug)!.title, `/resources/${slug}`, '']),
+    );
+    expect(home).toContain(`<p>${slugs.length}: ${slugs.join(',')}; first ${slugs[0]}</p>`);
+  });
+
   it('escapes content values by default', async () => {
     const dir = withCustomTemplates();
     const file = path.join(dir, 'resources/wire-formats.md');
