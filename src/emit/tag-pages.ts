@@ -1,4 +1,4 @@
-import type { Article, Resource } from '../content/model.js';
+import type { Article, ContentModel, Resource } from '../content/model.js';
 import { byString } from '../util/compare.js';
 import type { EmitContext } from './context.js';
 import { articleItem, resourceItem } from './helpers/listing-items.js';
@@ -16,24 +16,22 @@ export interface SiteTag {
   articles: Article[];
 }
 
-const tagsOfContext = new WeakMap<EmitContext, SiteTag[]>();
+const tagsOfModel = new WeakMap<ContentModel, SiteTag[]>();
 
-/** Every tag a resource or a guide carries, alphabetically: each has a page, so every tag link resolves. */
+/**
+ * Every tag a resource or a guide carries, alphabetically: each has a page, so every tag link
+ * resolves. Collected once per model: the home page and the tag pages both ask.
+ */
 export function siteTags(context: EmitContext): SiteTag[] {
-  let tags = tagsOfContext.get(context);
-  if (!tags) {
-    tags = collectTags(context);
-    tagsOfContext.set(context, tags);
-  }
-  return tags;
-}
-
-function collectTags(context: EmitContext): SiteTag[] {
+  const known = tagsOfModel.get(context.model);
+  if (known) return known;
   const tags = new Map<string, SiteTag>();
   const entry = (tag: string) => tags.get(tag) ?? tags.set(tag, { tag, resources: [], articles: [] }).get(tag)!;
   for (const resource of context.model.resources) for (const tag of resource.tags) entry(tag).resources.push(resource);
   for (const article of context.model.articles) for (const tag of article.tags) entry(tag).articles.push(article);
-  return [...tags.values()].sort((a, b) => byString(a.tag, b.tag));
+  const sorted = [...tags.values()].sort((a, b) => byString(a.tag, b.tag));
+  tagsOfModel.set(context.model, sorted);
+  return sorted;
 }
 
 type TaggedDocument = Resource | Article;
