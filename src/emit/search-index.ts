@@ -107,11 +107,13 @@ function searchIndex(
     for (const term of [...kept.keys()].sort()) termsOfShard[shardOf(term, shardCount)]!.push(term);
     for (const [n, terms] of termsOfShard.entries()) {
       const shard: SearchShard = { postings: {} };
+      const passagesOf: Record<string, number> = {};
       for (const term of terms) {
         const { postings, passages } = kept.get(term)!;
         shard.postings[term] = postings;
-        if (passages !== undefined) shard.passages = { ...shard.passages, [term]: passages };
+        if (passages !== undefined) passagesOf[term] = passages;
       }
+      if (Object.keys(passagesOf).length) shard.passages = passagesOf;
       yield file(paths.shard(n), shard);
     }
     for (let n = 0; n * searchChunkSize < documents.length; n++)
