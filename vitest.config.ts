@@ -15,7 +15,7 @@ const browserTests = 'test/browser.*.test.ts';
 // browser (chromium through playwright-core) and consumer (the packed tarball). The outside
 // checkers that time every page of a served site (judges) have their own command,
 // `npm run test:judges`, and run alone, so a build in another file cannot starve the server they judge.
-// Lighthouse drives chromium as well: left out with the browser tests where it is missing.
+// Lighthouse drives the full chromium: left out where that is missing.
 const lighthouseTest = 'test/lighthouse.agentic-browsing.test.ts';
 const judgeTests = ['test/agent-friendly-docs.test.ts', lighthouseTest];
 // One folder per run for the builds test files share (test/helpers/shared-builds.ts); the forks

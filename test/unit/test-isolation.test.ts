@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/fixtures.js';
 
-// Integration test files share a process per worker (isolate: false in vitest.config.ts): whatever
+// Integration and browser test files share a process per worker (isolate: false in vitest.config.ts): whatever
 // one file changes in the process, the next file run there inherits. These are the changes that
 // would leak, and what undoes each one. The setup files (vitest.config.ts) run before every file and
 // may set what every file starts from.
