@@ -10,6 +10,8 @@ import { sourceDigest } from '../cache/source-digests.js';
 /** Below this many documents to parse, starting threads costs more than it saves. */
 const poolThreshold = 64;
 const batchSize = 32;
+/** Batches a thread holds at once: the next is there when it finishes one, while the main thread reads more. */
+const batchesPerThread = 2;
 const youngGenerationMb = 64;
 
 export interface ParseStats {
@@ -33,12 +35,20 @@ export interface DocumentSource {
 /** A source's text, and the bytes it was decoded from; null when the file is refused (the reader keeps its problem). */
 export type ReadSource = (source: DocumentSource) => { text: string; bytes: Buffer } | null;
 
+/** A document to parse, read: where its result goes, and what the parse is sent. */
+interface Miss {
+  index: number;
+  job: ParseJob & { key: string };
+}
+
 /**
  * Parses every document once: from the persistent cache when its bytes are unchanged, otherwise on a
  * pool of worker threads sized to the machine's cores (or inline for a handful of documents).
- * A document whose digest is known and cached is never read. Each job's text is let go of once its
- * document is parsed: the result carries what the build needs, and a large site's sources would
- * otherwise stay in memory twice over. A refused file's result is null.
+ * A document whose digest is known and cached is never read. The others are read as the pool asks
+ * for work, not all before it starts: at 100,000 documents their texts and read buffers were
+ * gigabytes held at once, and the freed buffers left the process's allocator that much larger for
+ * the rest of the build. Each job's text is let go of once its document is parsed: the result
+ * carries what the build needs. A refused file's result is null.
  */
 export async function parseDocuments(
   sources: DocumentSource[],
@@ -52,38 +62,59 @@ export async function parseDocuments(
 ): Promise<{ results: (ParsedDocument | null)[]; stats: ParseStats }> {
   const cache = options.cacheDir ? new ParseCache(options.cacheDir, options.contentDir) : undefined;
   const results: (ParsedDocument | null | undefined)[] = new Array(sources.length);
-  const misses: { index: number; job: ParseJob & { key: string } }[] = [];
-  let refused = 0;
+  const unread: number[] = [];
   sources.forEach((source, index) => {
     const known = cache && source.digest !== undefined ? ParseCache.keyOf(source, source.digest) : undefined;
     const hit = known === undefined ? undefined : cache?.get(known);
-    if (hit) {
-      results[index] = hit;
-      return;
-    }
-    const read = options.read(source);
-    if (!read) {
-      results[index] = null;
-      refused++;
-      return;
-    }
-    // The bytes read now are what the parse sees: they, not a digest from before, name the cache entry.
-    const key = cache ? ParseCache.keyOf(source, sourceDigest(read.bytes)) : '';
-    const cached = cache && key !== known ? cache.get(key) : undefined;
-    if (cached) results[index] = cached;
-    else misses.push({ index, job: { file: source.file, kind: source.kind, text: read.text, key } });
+    if (hit) results[index] = hit;
+    else unread.push(index);
   });
-  let done = sources.length - misses.length;
-  const parsed = (miss: (typeof misses)[number], result: ParsedDocument) => {
+  let done = sources.length - unread.length;
+  let refused = 0;
+  let parsedCount = 0;
+  const progress = () => options.onProgress?.(++done, sources.length);
+  /** The unread documents the cache does not have, each read as it is asked for. */
+  function* readMisses(): Generator<Miss> {
+    for (const index of unread) {
+      const source = sources[index]!;
+      const known = cache && source.digest !== undefined ? ParseCache.keyOf(source, source.digest) : undefined;
+      const read = options.read(source);
+      if (!read) {
+        results[index] = null;
+        refused++;
+        progress();
+        continue;
+      }
+      // The bytes read now are what the parse sees: they, not a digest from before, name the cache entry.
+      const key = cache ? ParseCache.keyOf(source, sourceDigest(read.bytes)) : '';
+      const cached = cache && key !== known ? cache.get(key) : undefined;
+      if (cached) {
+        results[index] = cached;
+        progress();
+        continue;
+      }
+      parsedCount++;
+      yield { index, job: { file: source.file, kind: source.kind, text: read.text, key } };
+    }
+  }
+  const parsed = (miss: Miss, result: ParsedDocument) => {
     results[miss.index] = result;
     cache?.set(miss.job.key, result);
     miss.job.text = '';
-    options.onProgress?.(++done, sources.length);
+    progress();
   };
   options.onProgress?.(done, sources.length);
 
+  // Threads pay off from a few dozen documents on: read that many before deciding.
+  const misses = readMisses();
+  const first: Miss[] = [];
+  while (first.length < poolThreshold) {
+    const next = misses.next();
+    if (next.done) break;
+    first.push(next.value);
+  }
   const threads =
-    options.threads !== false && misses.length >= poolThreshold && fs.existsSync(workerScript)
+    options.threads !== false && first.length >= poolThreshold && fs.existsSync(workerScript)
       ? Math.max(1, Math.min(os.availableParallelism(), 8))
       : 0;
   if (threads === 0) {
@@ -91,32 +122,47 @@ export async function parseDocuments(
       resource: schemaRegistry().validator('resource.frontmatter'),
       article: schemaRegistry().validator('article.frontmatter'),
     };
+    for (const miss of first) parsed(miss, parseDocument(miss.job, validators[miss.job.kind]));
     for (const miss of misses) parsed(miss, parseDocument(miss.job, validators[miss.job.kind]));
   } else {
-    await runPool(misses, threads, (position, result) => parsed(misses[position]!, result));
+    await runPool(
+      (function* () {
+        yield* first;
+        yield* misses;
+      })(),
+      threads,
+      parsed,
+    );
   }
   cache?.save();
   return {
     results: results as (ParsedDocument | null)[],
     stats: {
       documents: sources.length,
-      cached: sources.length - misses.length - refused,
-      parsed: misses.length,
+      cached: sources.length - parsedCount - refused,
+      parsed: parsedCount,
       threads,
     },
   };
 }
 
-/** Parses the misses on `threads` worker threads; `deliver` gets each result with its position in `misses`. */
+/** Parses the misses on `threads` worker threads, taking a batch from `misses` whenever a thread is free; `deliver` gets each result. */
 async function runPool(
-  misses: { index: number; job: ParseJob & { key: string } }[],
+  misses: Iterator<Miss>,
   threads: number,
-  deliver: (position: number, result: ParsedDocument) => void,
+  deliver: (miss: Miss, result: ParsedDocument) => void,
 ): Promise<void> {
-  const batches: { id: number; start: number; items: typeof misses }[] = [];
-  for (let start = 0; start < misses.length; start += batchSize)
-    batches.push({ id: batches.length, start, items: misses.slice(start, start + batchSize) });
-  let next = 0;
+  const inFlight = new Map<number, Miss[]>();
+  let nextId = 0;
+  const nextBatch = (): Miss[] => {
+    const batch: Miss[] = [];
+    while (batch.length < batchSize) {
+      const next = misses.next();
+      if (next.done) break;
+      batch.push(next.value);
+    }
+    return batch;
+  };
   // A larger young generation: parsing allocates millions of short-lived tokens, and the default
   // semi-space makes the scavenger run often enough to cost a tenth of the parse.
   const workers = Array.from(
@@ -128,17 +174,35 @@ async function runPool(
       workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
-            const send = () => {
-              const batch = batches[next++];
-              if (!batch) return resolve();
-              worker.postMessage({ id: batch.id, jobs: batch.items.map((item) => item.job) });
+            let outstanding = 0;
+            /** Sends a batch, if any is left; false when none is. */
+            const send = (): boolean => {
+              const batch = nextBatch();
+              if (!batch.length) return false;
+              const id = nextId++;
+              inFlight.set(id, batch);
+              outstanding++;
+              worker.postMessage({ id, jobs: batch.map((item) => item.job) });
+              return true;
+            };
+            // Reading happens as batches are sent, inside a thread's reply: a failure must end the pool, not escape it.
+            const refill = () => {
+              try {
+                while (outstanding < batchesPerThread && send());
+              } catch (error) {
+                return reject(error);
+              }
+              if (!outstanding) resolve();
             };
             worker.on('message', ({ id, results }: { id: number; results: ParsedDocument[] }) => {
-              for (const [offset, result] of results.entries()) deliver(batches[id]!.start + offset, result);
-              send();
+              const batch = inFlight.get(id)!;
+              inFlight.delete(id);
+              outstanding--;
+              for (const [offset, result] of results.entries()) deliver(batch[offset]!, result);
+              refill();
             });
             worker.once('error', reject);
-            send();
+            refill();
           }),
       ),
     );
