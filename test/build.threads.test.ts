@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { build } from '../src/compile/build.js';
+import { RenderPool } from '../src/compile/render-pool.js';
+import { loadContent } from '../src/content/load-content.js';
 import { buildFixture, testEpoch } from './helpers/build-fixture.js';
 import { readTree, repoRoot, tempDir } from './helpers/fixtures.js';
 
@@ -67,5 +69,24 @@ describe('parsing and rendering on worker threads', () => {
         .map(([file]) => file),
     ).toEqual([]);
     expect(fs.readdirSync(path.dirname(outDir)).filter((name) => name.startsWith('.agentdir-'))).toEqual([]);
+  }, 60_000);
+});
+
+describe('render threads', () => {
+  it('stop as soon as every document is handed over and rendered, before the build is finished', async () => {
+    const { model } = await loadContent(path.join(repoRoot, 'content'), { cacheDir: null, threads: false });
+    const stagingDir = tempDir();
+    const pool = new RenderPool({ model: model!, buildDate: '2026-01-01', stagingDir, sentences: [] }, 2);
+    for (const resource of model!.resources) pool.add({ kind: 'resource', document: resource, key: resource.slug });
+    // Replies come in as the event loop turns, the way the build's other emitters let them in.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pool.running).toBe(true);
+    pool.end();
+    await vi.waitFor(() => expect(pool.running).toBe(false), { timeout: 30_000, interval: 20 });
+    const written = await pool.finish();
+    expect(new Set(written.map((file) => file.key))).toEqual(
+      new Set(model!.resources.map((resource) => resource.slug)),
+    );
+    for (const file of written) expect(fs.statSync(path.join(stagingDir, file.path)).size).toBe(file.bytes);
   }, 60_000);
 });

@@ -205,7 +205,8 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
   try {
     options.onPhase?.('emitting and writing');
     const emitTimer = new PhaseTimer();
-    for (const { emit, reads, agents, keysPages } of emitters) {
+    const lastRendering = emitters.findLastIndex((emitter) => emitter.rendersDocuments);
+    for (const [index, { emit, reads, agents, keysPages }] of emitters.entries()) {
       // An emitter that reads only metadata keeps all its files while the page context is unchanged.
       const key = reads === 'metadata' && !keysPages ? metadataEmitterKey(pageContext, emit.name) : undefined;
       if (!key || !keep(key, staged.filesWithKey(key))) {
@@ -216,6 +217,7 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
           await breathe();
         }
       }
+      if (index === lastRendering) documents.allHandedOver();
       emitTimer.mark(emit.name);
     }
     if (documents.threaded) {

@@ -77,6 +77,11 @@ export class DocumentOutputs {
     return this.pool?.size ?? 0;
   }
 
+  /** Says every document has been handed over: the render threads stop once they are done with them. */
+  allHandedOver(): void {
+    this.pool?.end();
+  }
+
   /** Waits for the render threads and returns the files they wrote. */
   async finish(): Promise<WrittenFile[]> {
     return this.pool ? this.pool.finish() : [];

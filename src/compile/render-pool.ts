@@ -70,6 +70,9 @@ export class RenderPool {
   private outstanding = 0;
   private failure: Error | undefined;
   private settle: (() => void) | undefined;
+  /** Set once no more jobs will come (`end`): the threads then stop as soon as they are idle. */
+  private ended = false;
+  private stopping: Promise<void> | undefined;
 
   constructor(
     setup: Omit<Extract<RenderRequest, { type: 'setup' }>, 'type' | 'model'> & { model: ContentModel },
@@ -102,6 +105,11 @@ export class RenderPool {
     return this.threads.length;
   }
 
+  /** False once the threads have been told to stop (after `end` and the last reply, or `close`). */
+  get running(): boolean {
+    return !this.stopping;
+  }
+
   add(job: RenderJob): void {
     this.batch.push(job);
     if (this.batch.length >= batchSize) {
@@ -111,11 +119,21 @@ export class RenderPool {
     }
   }
 
-  /** Waits for every job and stops the threads; the files they wrote, or the first error. */
-  async finish(): Promise<WrittenFile[]> {
+  /**
+   * Says no more jobs will come. The threads stop as soon as the last reply is in, while the main
+   * thread goes on with other outputs: each holds a copy of the site's metadata, hundreds of MB
+   * at 100,000 documents, not to be kept until the build's last emitter.
+   */
+  end(): void {
+    this.ended = true;
     if (this.batch.length) this.queue.push(this.batch);
     this.batch = [];
     this.dispatch();
+  }
+
+  /** Waits for every job and stops the threads; the files they wrote, or the first error. */
+  async finish(): Promise<WrittenFile[]> {
+    this.end();
     if (!this.failure && (this.outstanding || this.queue.length))
       await new Promise<void>((resolve) => (this.settle = resolve));
     await this.close();
@@ -124,7 +142,8 @@ export class RenderPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.threads.map(({ worker }) => worker.terminate()));
+    this.stopping ??= Promise.all(this.threads.map(({ worker }) => worker.terminate())).then(() => undefined);
+    await this.stopping;
   }
 
   private fail(error: Error): void {
@@ -144,6 +163,10 @@ export class RenderPool {
         thread.worker.postMessage({ type: 'render', id: this.nextId++, jobs } satisfies RenderRequest);
       }
     }
-    if (!this.outstanding && !this.queue.length) this.settle?.();
+    if (!this.outstanding && !this.queue.length) {
+      this.settle?.();
+      // Awaited by finish (or close); a failure to stop is that of terminate, which does not fail.
+      if (this.ended) void this.close();
+    }
   }
 }

@@ -49,9 +49,11 @@ export const emitters: {
   agents?: true;
   /** Keys each page by the documents it lists (listingFile), so one title edit renders few of them again. */
   keysPages?: true;
+  /** Hands documents' own files to render threads (EmitContext.outputs.skip); no later emitter does. */
+  rendersDocuments?: true;
 }[] = [
-  { emit: emitResourceVariants, reads: 'text' },
-  { emit: emitArticleVariants, reads: 'text' },
+  { emit: emitResourceVariants, reads: 'text', rendersDocuments: true },
+  { emit: emitArticleVariants, reads: 'text', rendersDocuments: true },
   { emit: emitIndexes, reads: 'metadata', agents: true },
   { emit: emitArticleIndex, reads: 'text', agents: true },
   { emit: emitTaxonomies, reads: 'text', agents: true },
