@@ -18,8 +18,8 @@ export interface SearchPart {
   passages: Uint32Array;
   /** Each passage's distinct terms, passage after passage, separated by spaces (a term never has one). */
   terms: string;
-  /** Each of `terms`' weighted frequency in its passage. */
-  frequencies: Uint32Array;
+  /** Each of `terms`' weighted frequency in its passage, in the narrowest array that holds them (most fit a byte). */
+  frequencies: Uint8Array | Uint16Array | Uint32Array;
 }
 
 /** Where a build finds the parts a previous build made, and leaves the ones it makes (src/compile/search-part-cache.ts). */
@@ -31,7 +31,7 @@ export interface SearchPartStore {
 }
 
 /** Changed whenever what a part holds or how it is made changes, so no build reads a part of another shape. */
-const partFormat = 'search-part 1';
+const partFormat = 'search-part 2';
 
 /** What a document's head has besides its own fields: its category's title, or a guide's queries. */
 export type HeadExtra = Parameters<typeof documentPassages>[2];
@@ -75,8 +75,16 @@ export function makeSearchPart(
     document: { ...row, sections },
     passages: Uint32Array.from(shape),
     terms: terms.join(' '),
-    frequencies: Uint32Array.from(frequencies),
+    frequencies: narrowest(frequencies),
   };
+}
+
+/** The numbers in the smallest typed array that holds them: a byte a frequency nearly always does, not four. */
+function narrowest(numbers: number[]): Uint8Array | Uint16Array | Uint32Array {
+  const largest = numbers.reduce((a, b) => Math.max(a, b), 0);
+  if (largest < 2 ** 8) return Uint8Array.from(numbers);
+  if (largest < 2 ** 16) return Uint16Array.from(numbers);
+  return Uint32Array.from(numbers);
 }
 
 /**
