@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
 import { build } from '../src/compile/build.js';
 import { RenderPool } from '../src/compile/render-pool.js';
@@ -89,4 +91,29 @@ describe('render threads', () => {
     );
     for (const file of written) expect(fs.statSync(path.join(stagingDir, file.path)).size).toBe(file.bytes);
   }, 60_000);
+});
+
+describe('the heap ceiling on a worker thread', () => {
+  it("collects in full there too, finding the engine's gc the same way as on the main thread", async () => {
+    // Render threads keep their heap near what they hold with HeapCeiling (render-worker.ts): without
+    // a `gc` found in a worker it would do nothing, and a thread's heap grow to three times its live size.
+    const script = `
+      const { parentPort } = require('node:worker_threads');
+      import(${JSON.stringify(pathToFileURL(path.join(repoRoot, 'lib', 'compile', 'heap-ceiling.js')).href)}).then(({ HeapCeiling }) => {
+        const ceiling = new HeapCeiling(16);
+        let garbage = [];
+        for (let round = 0; round < 40; round++) {
+          garbage = Array.from({ length: 20000 }, (_, n) => ({ n, text: 'x'.repeat(64) + n }));
+          ceiling.check();
+        }
+        parentPort.postMessage({ collections: ceiling.collections, kept: garbage.length });
+      });`;
+    const worker = new Worker(script, { eval: true });
+    const reply = await new Promise<{ collections: number }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    expect(reply.collections).toBeGreaterThan(1);
+  }, 30_000);
 });
