@@ -206,7 +206,15 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
     options.onPhase?.('emitting and writing');
     const emitTimer = new PhaseTimer();
     const lastRendering = emitters.findLastIndex((emitter) => emitter.rendersDocuments);
-    for (const [index, { emit, reads, agents, keysPages }] of emitters.entries()) {
+    let rendered = false;
+    const awaitRenderThreads = async () => {
+      if (rendered || !documents.threaded) return;
+      rendered = true;
+      for (const file of await documents.finish()) files.push(staged.adopt(file));
+      emitTimer.mark('render threads (waiting)');
+    };
+    for (const [index, { emit, reads, agents, keysPages, afterRendering }] of emitters.entries()) {
+      if (afterRendering) await awaitRenderThreads();
       // An emitter that reads only metadata keeps all its files while the page context is unchanged.
       const key = reads === 'metadata' && !keysPages ? metadataEmitterKey(pageContext, emit.name) : undefined;
       if (!key || !keep(key, staged.filesWithKey(key))) {
@@ -220,10 +228,12 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
       if (index === lastRendering) documents.allHandedOver();
       emitTimer.mark(emit.name);
     }
-    if (documents.threaded) {
-      for (const file of await documents.finish()) files.push(staged.adopt(file));
-      emitTimer.mark('render threads (waiting)');
-    }
+    await awaitRenderThreads();
+    // The index is made: its parts go to the cache folder now, not held through the worker, the
+    // grade and the manifest (at 100,000 resources they are some 400 MB). `serve --watch` keeps
+    // the context between edits: the parts are on disk, not to be held there either.
+    searchParts?.save();
+    delete context.searchParts;
     timer.mark('emit+write');
     options.onPhase?.('bundling the worker');
     const worker = await bundleWorker(workerData(contextFor(false, true)));
@@ -242,9 +252,6 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
     };
     if (key) write(manifestFile(key, files, summary, graded?.inputs));
     staged.commit();
-    searchParts?.save();
-    // `serve --watch` keeps the context between edits: the parts are on disk, not to be held there too.
-    delete context.searchParts;
     timer.mark('commit');
     options.onContext?.(context, sentences);
     return {

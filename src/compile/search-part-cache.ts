@@ -92,7 +92,10 @@ export class SearchPartCache implements SearchPartStore {
     this.counts.made++;
   }
 
-  /** Writes the packs this build changed, with only the parts it used, and drops packs it never opened. Never throws. */
+  /**
+   * Writes the packs this build changed, with only the parts it used, drops packs it never opened,
+   * and lets go of the parts it holds (a later `get` reads its pack again). Never throws.
+   */
   save(): void {
     for (const [pack, parts] of this.packs) {
       const used = this.used.get(pack)!;
@@ -107,10 +110,13 @@ export class SearchPartCache implements SearchPartStore {
       }
     }
     this.dirty.clear();
+    const opened = new Set(this.packs.keys());
+    this.packs.clear();
+    this.used.clear();
     try {
       for (const name of fs.existsSync(this.dir) ? fs.readdirSync(this.dir) : []) {
         const pack = /^pack-(\d+)\.bin$/.exec(name)?.[1];
-        if (pack !== undefined && !this.packs.has(Number(pack))) fs.rmSync(path.join(this.dir, name), { force: true });
+        if (pack !== undefined && !opened.has(Number(pack))) fs.rmSync(path.join(this.dir, name), { force: true });
       }
     } catch {
       // Left for the next build to drop.

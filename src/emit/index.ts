@@ -51,6 +51,11 @@ export const emitters: {
   keysPages?: true;
   /** Hands documents' own files to render threads (EmitContext.outputs.skip); no later emitter does. */
   rendersDocuments?: true;
+  /**
+   * Runs once the render threads are done and gone: it holds every document's part of the index at
+   * once, and the threads' memory (their copy of the metadata) need not be held beside it.
+   */
+  afterRendering?: true;
 }[] = [
   { emit: emitResourceVariants, reads: 'text', rendersDocuments: true },
   { emit: emitArticleVariants, reads: 'text', rendersDocuments: true },
@@ -77,7 +82,7 @@ export const emitters: {
   { emit: emitCategoryPages, reads: 'metadata', keysPages: true },
   { emit: emitTagPages, reads: 'metadata', keysPages: true },
   { emit: emitSearchPage, reads: 'metadata' },
-  { emit: emitSearchIndex, reads: 'text' },
+  { emit: emitSearchIndex, reads: 'text', afterRendering: true },
   { emit: emitHeadersFile, reads: 'metadata' },
   { emit: emitWorkerData, reads: 'text', agents: true },
   { emit: emitWranglerConfig, reads: 'metadata' },
