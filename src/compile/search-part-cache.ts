@@ -6,6 +6,7 @@ import type { Article, ContentModel, Resource } from '../content/model.js';
 import type { SearchPart, SearchPartStore } from '../emit/helpers/search-part.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
+import { deserializeOwning } from '../util/deserialize-owning.js';
 import { compilerKey } from '../cache/compiler-key.js';
 import { exportPartKey } from './output-reuse.js';
 
@@ -58,7 +59,7 @@ export class SearchPartCache implements SearchPartStore {
     if (!parts) {
       try {
         const read = readRegularFileSync(this.packPath(pack));
-        parts = read.ok ? (v8.deserialize(read.bytes) as Pack) : new Map();
+        parts = read.ok ? (deserializeOwning(read.bytes) as Pack) : new Map();
         if (!(parts instanceof Map)) parts = new Map();
       } catch {
         // Missing, torn or of an older layout: an empty pack, written again on save.

@@ -7,6 +7,7 @@ import { packedHtmlOf, ParseCacheLostError, type StoredMarkdown, withoutHtml } f
 import { compilerKey } from '../cache/compiler-key.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
+import { deserializeOwning } from '../util/deserialize-owning.js';
 
 /** Entries are spread over this many pack files by the first byte of their key. */
 const shardCount = 64;
@@ -75,7 +76,7 @@ export class ParseCache {
       try {
         // A pipe or a device at a pack's path is no pack: refused unread, the pack rebuilt on save.
         const read = readRegularFileSync(this.packPath(shard));
-        entries = read.ok ? (v8.deserialize(read.bytes) as Shard) : new Map();
+        entries = read.ok ? (deserializeOwning(read.bytes) as Shard) : new Map();
         if (!(entries instanceof Map) || !this.htmlIsThere(entries)) entries = new Map();
       } catch {
         // Missing or unreadable (an older format, a torn disk): an empty pack, rebuilt on save.

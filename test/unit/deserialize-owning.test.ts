@@ -1,0 +1,41 @@
+import v8 from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { deserializeOwning } from '../../src/util/deserialize-owning.js';
+
+/** A pack like the caches write: many entries, each with small typed arrays among much else. */
+function pack(): Buffer {
+  const entries = new Map<string, unknown>();
+  for (let n = 0; n < 200; n++)
+    entries.set(`key-${n}`, {
+      empty: new Uint8Array(0),
+      frequencies: Uint8Array.from([n % 256, 1, 2]),
+      passages: Uint32Array.from([0, n, 3]),
+      bytes: Buffer.from(`buffer ${n}`),
+      text: 'words '.repeat(200),
+    });
+  return v8.serialize(entries);
+}
+
+describe('reading a cache pack', () => {
+  it('gives the same values as v8.deserialize', () => {
+    const bytes = pack();
+    expect(deserializeOwning(bytes)).toEqual(v8.deserialize(bytes));
+  });
+
+  it('leaves no typed array holding on to the bytes it was read from, not even an empty one', () => {
+    const bytes = pack();
+    const entries = deserializeOwning(bytes) as Map<string, Record<string, ArrayBufferView>>;
+    const buffers = new Set<ArrayBufferLike>();
+    for (const entry of entries.values())
+      for (const field of ['empty', 'frequencies', 'passages', 'bytes']) {
+        const view = entry[field]!;
+        expect(view.buffer, field).not.toBe(bytes.buffer);
+        if (view.byteLength) buffers.add(view.buffer);
+      }
+    // Copied next to each other, not one buffer each: a pack of 100,000 parts would make 200,000.
+    expect(buffers.size).toBe(1);
+    const bytesOf7 = entries.get('key-7')!.bytes!;
+    expect(Buffer.isBuffer(bytesOf7)).toBe(true);
+    expect(bytesOf7.toString()).toBe('buffer 7');
+  });
+});
