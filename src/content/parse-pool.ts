@@ -62,12 +62,13 @@ export async function parseDocuments(
 ): Promise<{ results: (ParsedDocument | null)[]; stats: ParseStats }> {
   const cache = options.cacheDir ? new ParseCache(options.cacheDir, options.contentDir) : undefined;
   const results: (ParsedDocument | null | undefined)[] = new Array(sources.length);
-  const unread: number[] = [];
+  /** Each document the cache does not have by its known digest, with the key that digest gives. */
+  const unread: { index: number; known: string | undefined }[] = [];
   sources.forEach((source, index) => {
     const known = cache && source.digest !== undefined ? ParseCache.keyOf(source, source.digest) : undefined;
     const hit = known === undefined ? undefined : cache?.get(known);
     if (hit) results[index] = hit;
-    else unread.push(index);
+    else unread.push({ index, known });
   });
   let done = sources.length - unread.length;
   let refused = 0;
@@ -75,9 +76,8 @@ export async function parseDocuments(
   const progress = () => options.onProgress?.(++done, sources.length);
   /** The unread documents the cache does not have, each read as it is asked for. */
   function* readMisses(): Generator<Miss> {
-    for (const index of unread) {
+    for (const { index, known } of unread) {
       const source = sources[index]!;
-      const known = cache && source.digest !== undefined ? ParseCache.keyOf(source, source.digest) : undefined;
       const read = options.read(source);
       if (!read) {
         results[index] = null;
@@ -107,12 +107,11 @@ export async function parseDocuments(
 
   // Threads pay off from a few dozen documents on: read that many before deciding.
   const misses = readMisses();
-  const first: Miss[] = [];
-  while (first.length < poolThreshold) {
-    const next = misses.next();
-    if (next.done) break;
-    first.push(next.value);
-  }
+  const first = take(misses, poolThreshold);
+  const all = (function* () {
+    yield* first;
+    yield* misses;
+  })();
   const threads =
     options.threads !== false && first.length >= poolThreshold && fs.existsSync(workerScript)
       ? Math.max(1, Math.min(os.availableParallelism(), 8))
@@ -122,17 +121,9 @@ export async function parseDocuments(
       resource: schemaRegistry().validator('resource.frontmatter'),
       article: schemaRegistry().validator('article.frontmatter'),
     };
-    for (const miss of first) parsed(miss, parseDocument(miss.job, validators[miss.job.kind]));
-    for (const miss of misses) parsed(miss, parseDocument(miss.job, validators[miss.job.kind]));
+    for (const miss of all) parsed(miss, parseDocument(miss.job, validators[miss.job.kind]));
   } else {
-    await runPool(
-      (function* () {
-        yield* first;
-        yield* misses;
-      })(),
-      threads,
-      parsed,
-    );
+    await runPool(all, threads, parsed);
   }
   cache?.save();
   return {
@@ -146,6 +137,17 @@ export async function parseDocuments(
   };
 }
 
+/** Up to `count` items of `items`, taken now (reading them, for misses). */
+function take<T>(items: Iterator<T>, count: number): T[] {
+  const taken: T[] = [];
+  while (taken.length < count) {
+    const next = items.next();
+    if (next.done) break;
+    taken.push(next.value);
+  }
+  return taken;
+}
+
 /** Parses the misses on `threads` worker threads, taking a batch from `misses` whenever a thread is free; `deliver` gets each result. */
 async function runPool(
   misses: Iterator<Miss>,
@@ -154,15 +156,6 @@ async function runPool(
 ): Promise<void> {
   const inFlight = new Map<number, Miss[]>();
   let nextId = 0;
-  const nextBatch = (): Miss[] => {
-    const batch: Miss[] = [];
-    while (batch.length < batchSize) {
-      const next = misses.next();
-      if (next.done) break;
-      batch.push(next.value);
-    }
-    return batch;
-  };
   // A larger young generation: parsing allocates millions of short-lived tokens, and the default
   // semi-space makes the scavenger run often enough to cost a tenth of the parse.
   const workers = Array.from(
@@ -177,7 +170,7 @@ async function runPool(
             let outstanding = 0;
             /** Sends a batch, if any is left; false when none is. */
             const send = (): boolean => {
-              const batch = nextBatch();
+              const batch = take(misses, batchSize);
               if (!batch.length) return false;
               const id = nextId++;
               inFlight.set(id, batch);
