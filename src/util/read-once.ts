@@ -14,9 +14,9 @@ export interface KeptRead {
 const kept = new Map<string, KeptRead>();
 
 /**
- * At most this many bytes are kept for the parse: 2,000 documents of 8 KB. A larger site reads the rest again;
- * at 100,000 documents the bytes were 800 MB, all read before the first parse, and the memory
- * they were read into stayed with the process for the rest of the build after they were freed.
+ * At most this many bytes are kept for the parse: 2,000 documents of 8 KB. A larger site's other
+ * files are read again: at 100,000 documents the bytes were 800 MB, all read before the first
+ * parse, and the memory they were read into stayed with the process for the rest of the build.
  */
 const keptBytesBudget = 16 * 2 ** 20;
 let keptBytes = 0;
