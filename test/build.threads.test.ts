@@ -75,6 +75,20 @@ describe('parsing and rendering on worker threads', () => {
 });
 
 describe('render threads', () => {
+  it('are done and gone before the full-text index is made, not left to the end of the build', async () => {
+    const result = await build({
+      contentDir: copyDefaultContent(),
+      outDir: path.join(tempDir(), 'dist'),
+      sourceDateEpoch: testEpoch,
+    });
+    expect(result.ok).toBe(true);
+    expect(result.threads.render).toBeGreaterThan(0);
+    // The index holds every document's part at once: the threads' memory must not be held beside it.
+    const order = result.emitters.map((phase) => phase.phase);
+    expect(order.indexOf('render threads (waiting)')).toBeGreaterThan(-1);
+    expect(order.indexOf('render threads (waiting)')).toBe(order.indexOf('emitSearchIndex') - 1);
+  }, 60_000);
+
   it('stop as soon as every document is handed over and rendered, before the build is finished', async () => {
     const { model } = await loadContent(path.join(repoRoot, 'content'), { cacheDir: null, threads: false });
     const stagingDir = tempDir();
