@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cliPath, fixturesDir, tempDir } from './helpers/fixtures.js';
 import { runCli } from './helpers/run-cli.js';
+import { stopProcess } from './helpers/stop-process.js';
 
 /** The CLI run in `cwd`, as `npx agentdir ...` runs it in a user's project. */
 function run(cwd: string, ...args: string[]) {
@@ -37,12 +38,7 @@ async function serve(cwd: string, ...args: string[]): Promise<{ url: string; out
     [cliPath, 'serve', ...args, '--port', '0', '--keys-file', path.join(tempDir(), 'keys.json')],
     { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  stops.push(async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  });
+  stops.push(() => stopProcess(child));
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {

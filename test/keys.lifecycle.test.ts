@@ -7,6 +7,7 @@ import { buildFixture } from './helpers/build-fixture.js';
 import { cliPath, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
 import { runtimePair, type ServeRuntime, type WorkerdRuntime } from './helpers/runtime-pair.js';
 import { workerModules } from './helpers/runtimes.js';
+import { stopProcess } from './helpers/stop-process.js';
 
 function keysCli(keysFile: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [cliPath, 'keys', ...args, '--file', keysFile], {
@@ -164,7 +165,7 @@ describe('other key stores', () => {
       expect(response.status).toBe(200);
       await response.text();
     } finally {
-      child.kill('SIGTERM');
+      await stopProcess(child);
     }
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture } from './helpers/build-fixture.js';
 import { cliPath, fixturesDir, repoRoot, tempDir } from './helpers/fixtures.js';
 import { rawRequest } from './helpers/runtimes.js';
+import { stopProcess } from './helpers/stop-process.js';
 
 const brokenLine =
   /^agentdir serve: key file .*keys\.json (is not valid JSON|has no `keys` list|has malformed keys).*Until then every key is refused \(premium routes answer 402\)/gm;
@@ -57,9 +58,7 @@ beforeAll(async () => {
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
   });
 });
-afterAll(() => {
-  child?.kill('SIGTERM');
-});
+afterAll(() => child && stopProcess(child));
 
 describe('agentdir serve with a broken key file', () => {
   it('says once at start what is wrong with the key file, and refuses every key (402)', async () => {

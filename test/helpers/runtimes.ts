@@ -6,6 +6,7 @@ import { Miniflare } from 'miniflare';
 import type { ReadersDatabase } from '../../src/shared/readers/database.js';
 import { cliPath, repoRoot } from './fixtures.js';
 import { applyReadersMigration } from './readers-migration.js';
+import { stopProcess } from './stop-process.js';
 import { printWorkerdOutput } from './workerd-output.js';
 
 export interface RuntimeResponse {
@@ -68,12 +69,7 @@ export async function startServe(
     request: (pathname, options = {}) => rawRequest(url, pathname, options),
     origin: url.replace(/\/$/, ''),
     fetch: (input, init) => fetch(input, init),
-    close: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    close: () => stopProcess(child),
   };
 }
 

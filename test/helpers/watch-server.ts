@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { cliPath, repoRoot, tempDir } from './fixtures.js';
+import { stopProcess } from './stop-process.js';
 
 export interface WatchServer {
   url: string;
@@ -54,12 +55,7 @@ export async function startWatchServer(
       const response = await fetch(`${url}${pathname.slice(1)}`, { headers });
       return { status: response.status, text: await response.text() };
     },
-    async close() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    close: () => stopProcess(child),
   };
 }
 
