@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generate } from '../scripts/bench/generate.mjs';
 import { build } from '../src/compile/build.js';
 import { testEpoch } from './helpers/build-fixture.js';
 import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
+import { type SearchMeta, shardOf } from '../src/shared/search/index-format.js';
 
 /** The search fixture has audience controls, so both indexes (agents' and people's) are written in full. */
 const indexFolders = ['public/api/search/', 'public/search/people/'];
@@ -96,5 +98,38 @@ describe('the full-text index after one change', () => {
       .readdirSync(packs)
       .flatMap((name) => [...(deserialize(fs.readFileSync(path.join(packs, name))) as Map<string, unknown>).keys()]);
     expect(keys).toHaveLength(parts - 2);
+  });
+
+  it('writes again only the shards and chunks an edit changes, and keeps the others as they were', async () => {
+    const content = path.join(tempDir(), 'directory');
+    generate(content, { shape: 'directory', resources: 120, clusters: 1, articlesPerCluster: 2 });
+    const outDir = path.join(tempDir(), 'dist');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const run = async () =>
+      expect((await build({ contentDir: content, outDir, sourceDateEpoch: testEpoch, cacheDir })).ok).toBe(true);
+    await run();
+    const folder = path.join(outDir, indexFolders[0]!);
+    const files = () =>
+      new Map([...searchIndexFiles(outDir).keys()].map((file) => [file, fs.statSync(path.join(outDir, file)).ino]));
+    const before = files();
+    const edited = fs.readdirSync(path.join(content, 'resources')).sort()[20]!;
+    fs.appendFileSync(path.join(content, 'resources', edited), '\nA zygomorphic paragraph, in no other document.\n');
+    await run();
+    const after = files();
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    const rewritten = [...after].filter(([file, inode]) => before.get(file) !== inode).map(([file]) => file);
+    const meta = JSON.parse(fs.readFileSync(path.join(folder, 'meta.json'), 'utf8')) as SearchMeta;
+    const shard = `${indexFolders[0]}terms/${shardOf('zygomorph', meta.shards)}.json`;
+    expect(fs.readFileSync(path.join(outDir, shard), 'utf8')).toContain('"zygomorph"');
+    // The meta file (its averages moved), the new word's shard, and the chunk of the 21st document.
+    expect(rewritten).toEqual(
+      expect.arrayContaining([`${indexFolders[0]}meta.json`, shard, `${indexFolders[0]}docs/1.json`]),
+    );
+    expect(rewritten.filter((file) => file.includes('/docs/'))).toEqual([`${indexFolders[0]}docs/1.json`]);
+    expect(meta.shards).toBeGreaterThan(2);
+    expect(rewritten.filter((file) => file.includes('/terms/')).length).toBeLessThan(meta.shards);
+    const coldOut = path.join(tempDir(), 'dist');
+    expect((await build({ contentDir: content, outDir: coldOut, sourceDateEpoch: testEpoch })).ok).toBe(true);
+    expect(searchIndexFiles(outDir)).toEqual(searchIndexFiles(coldOut));
   });
 });

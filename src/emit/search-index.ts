@@ -1,18 +1,13 @@
+import { createHash } from 'node:crypto';
 import { agentView } from '../content/agent-view.js';
 import type { Article, ContentModel, Resource } from '../content/model.js';
-import {
-  type SearchDocument,
-  type SearchMeta,
-  type SearchShard,
-  searchPaths,
-  searchRoots,
-  shardOf,
-} from '../shared/search/index-format.js';
-import { jsonText } from '../util/json-text.js';
+import { type SearchMeta, searchPaths, searchRoots, shardOf } from '../shared/search/index-format.js';
+import { byString } from '../util/compare.js';
+import { jsonSafe, jsonText } from '../util/json-text.js';
 import type { EmitContext } from './context.js';
 import { articleRow, resourceRow } from './indexes.js';
-import type { OutputFile, OutputFiles } from './output.js';
-import { TermPostings } from './helpers/term-postings.js';
+import type { OutputFiles } from './output.js';
+import { type TermPostings, termPostings } from './helpers/term-postings.js';
 import { type HeadExtra, makeSearchPart, searchPartKey } from './helpers/search-part.js';
 import type { SearchView } from './helpers/search-passages.js';
 
@@ -24,7 +19,7 @@ export const searchChunkSize = 16;
 /** About this many posting numbers per shard file (some 100 KB of JSON), so a query reads little. */
 const numbersPerShard = 20_000;
 
-/** A document's part of the index as `view` reads it: kept from a previous build when its key is, else made. */
+/** A document's part of the index as `view` reads it, and its key: kept from a previous build when its key is, else made. */
 function partOf(document: Resource | Article, context: EmitContext, view: SearchView, categories: Map<string, string>) {
   const resource = 'premium' in document;
   const extra: HeadExtra = resource
@@ -36,18 +31,21 @@ function partOf(document: Resource | Article, context: EmitContext, view: Search
   const store = context.searchParts;
   const key = store ? searchPartKey(store.contentKeyOf(document), document, view, extra) : undefined;
   const kept = key ? store!.get(key) : undefined;
-  if (kept) return kept;
+  if (kept) return { part: kept, key };
   const row = resource ? resourceRow(document, context.urls) : articleRow(document, context.urls);
   const made = makeSearchPart(document, view, extra, row);
   if (key) store!.set(key, made);
-  return made;
+  return { part: made, key };
 }
+
+/** Changed whenever the shards' or chunks' layout changes, so no build keeps a file of another layout. */
+const fileFormat = 'search-files 1';
 
 /**
  * The index of `model`'s documents as one audience reads them: its meta file at once, and its files
- * under `root` one at a time as they are written. Two passes over the documents' parts: the first
- * sums the passages' lengths, so the second can keep only the strongest postings of a common term
- * as they come (TermPostings) rather than all of them.
+ * under `root` one at a time as they are written. Each term shard and document chunk carries a key
+ * of what it holds, so a build after a build keeps those an edit left alone (a shard's key is a
+ * digest of its postings, cheaper than its JSON; a chunk's, of its documents' part keys).
  */
 function searchIndex(
   model: ContentModel,
@@ -56,7 +54,8 @@ function searchIndex(
   root: string,
 ): { meta: SearchMeta; files: () => OutputFiles } {
   const categories = new Map((model.site.categories ?? []).map((category) => [category.id, category.title]));
-  const parts = [...model.resources, ...model.articles].map((document) => partOf(document, context, view, categories));
+  const keyed = [...model.resources, ...model.articles].map((document) => partOf(document, context, view, categories));
+  const parts = keyed.map(({ part }) => part);
   const totals = { head: 0, heads: 0, section: 0, sections: 0, passages: 0 };
   for (const part of parts)
     for (let p = 0; p < part.passages.length; p += 3) {
@@ -73,25 +72,11 @@ function searchIndex(
     head: totals.heads ? totals.head / totals.heads : 1,
     section: totals.sections ? totals.section / totals.sections : 1,
   };
-  const postings = new TermPostings(averages);
-  for (const [index, part] of parts.entries()) {
-    const terms = part.terms.split(' ');
-    let at = 0;
-    for (let p = 0; p < part.passages.length; p += 3) {
-      const section = part.passages[p]!;
-      const length = part.passages[p + 1]!;
-      for (const end = at + part.passages[p + 2]!; at < end; at++)
-        postings.add(terms[at]!, index, section, part.frequencies[at]!, length);
-    }
-  }
-  const documents: SearchDocument[] = parts.map((part) => part.document);
-  const kept = postings.kept();
-  let numbers = 0;
-  for (const term of kept.values()) numbers += term.postings.length;
-  const shardCount = Math.max(1, Math.ceil(numbers / numbersPerShard));
+  const postings = termPostings(parts, averages);
+  const shardCount = Math.max(1, Math.ceil(postings.numbers / numbersPerShard));
   const meta: SearchMeta = {
     version: 1,
-    documents: documents.length,
+    documents: parts.length,
     resources: model.resources.length,
     passages: totals.passages,
     averageHeadLength: averages.head,
@@ -100,26 +85,71 @@ function searchIndex(
     chunkSize: searchChunkSize,
   };
   const paths = searchPaths(root);
-  const file = (path: string, value: unknown): OutputFile => ({ path: `public${path}`, content: jsonText(value) });
   function* files(): OutputFiles {
-    yield file(paths.meta, meta);
-    const termsOfShard: string[][] = Array.from({ length: shardCount }, () => []);
-    for (const term of [...kept.keys()].sort()) termsOfShard[shardOf(term, shardCount)]!.push(term);
-    for (const [n, terms] of termsOfShard.entries()) {
-      const shard: SearchShard = { postings: {} };
-      const passagesOf: Record<string, number> = {};
-      for (const term of terms) {
-        const { postings, passages } = kept.get(term)!;
-        shard.postings[term] = postings;
-        if (passages !== undefined) passagesOf[term] = passages;
+    yield { path: `public${paths.meta}`, content: jsonText(meta) };
+    const termsOfShard: number[][] = Array.from({ length: shardCount }, () => []);
+    const byTerm = postings.terms.map((_, id) => id).sort((a, b) => byString(postings.terms[a]!, postings.terms[b]!));
+    for (const id of byTerm) termsOfShard[shardOf(postings.terms[id]!, shardCount)]!.push(id);
+    for (const [n, ids] of termsOfShard.entries()) {
+      const digest = createHash('sha256').update(fileFormat).update(`\0shard ${n}/${shardCount}`);
+      for (const id of ids) {
+        digest.update(`\0${postings.terms[id]}\0${postings.passages(id) ?? ''}\0`);
+        digest.update(postings.postings(id));
       }
-      if (Object.keys(passagesOf).length) shard.passages = passagesOf;
-      yield file(paths.shard(n), shard);
+      yield {
+        path: `public${paths.shard(n)}`,
+        key: digest.digest('hex'),
+        content: lazily(() => shardText(postings, ids)),
+      };
     }
-    for (let n = 0; n * searchChunkSize < documents.length; n++)
-      yield file(paths.chunk(n), documents.slice(n * searchChunkSize, (n + 1) * searchChunkSize));
+    for (let n = 0; n * searchChunkSize < parts.length; n++) {
+      const members = keyed.slice(n * searchChunkSize, (n + 1) * searchChunkSize);
+      const content = lazily(() => jsonText(members.map(({ part }) => part.document)));
+      const keys = members.map(({ key }) => key);
+      // Parts made without the cache have no key: their chunk is written every build.
+      if (keys.some((key) => key === undefined)) yield { path: `public${paths.chunk(n)}`, content };
+      else {
+        const key = createHash('sha256')
+          .update(fileFormat)
+          .update(`\0chunk\0${keys.join('\0')}`)
+          .digest('hex');
+        yield { path: `public${paths.chunk(n)}`, key, content };
+      }
+    }
   }
   return { meta, files };
+}
+
+/** Content made only if a file is written, not when it is kept. */
+function lazily(make: () => string): Iterable<string> {
+  return {
+    *[Symbol.iterator]() {
+      yield make();
+    },
+  };
+}
+
+/**
+ * A shard file (SearchShard) of the terms `ids`, given in sorted order, as JSON.stringify writes the
+ * object, its keys in the order an object orders them (terms that are array indexes first, by
+ * value), but without an array of numbers per term.
+ */
+function shardText(postings: TermPostings, ids: number[]): string {
+  const ordered = [
+    ...ids
+      .filter((id) => isArrayIndex(postings.terms[id]!))
+      .sort((a, b) => Number(postings.terms[a]) - Number(postings.terms[b])),
+    ...ids.filter((id) => !isArrayIndex(postings.terms[id]!)),
+  ];
+  const entries = ordered.map((id) => `${JSON.stringify(postings.terms[id])}:[${postings.postings(id).join(',')}]`);
+  const common = ordered.filter((id) => postings.passages(id) !== undefined);
+  const counts = common.map((id) => `${JSON.stringify(postings.terms[id])}:${postings.passages(id)}`);
+  return jsonSafe(`{"postings":{${entries.join(',')}}${counts.length ? `,"passages":{${counts.join(',')}}` : ''}}`);
+}
+
+/** A property name an object orders before the others, by value: a canonical integer below 2^32 - 1. */
+function isArrayIndex(name: string): boolean {
+  return /^(?:0|[1-9]\d{0,9})$/.test(name) && Number(name) < 2 ** 32 - 1;
 }
 
 /** Whether people see the site otherwise than agents: a document or a passage for one audience only. */

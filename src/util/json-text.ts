@@ -11,7 +11,11 @@ const lineEnds = /[\u0085\u2028\u2029]/g;
  * 18 MB corpus of 4,000 resources).
  */
 export function jsonText(value: unknown, indent?: number): string {
-  const text = JSON.stringify(value, null, indent);
+  return jsonSafe(JSON.stringify(value, null, indent));
+}
+
+/** JSON text written otherwise than by `jsonText`, with NEL, U+2028 and U+2029 escaped as it escapes them. */
+export function jsonSafe(text: string): string {
   if (!text.includes('\u0085') && !text.includes('\u2028') && !text.includes('\u2029')) return text;
   return text.replace(lineEnds, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -1,4 +1,5 @@
 import { bm25, maxPostings } from '../../shared/search/index-format.js';
+import type { SearchPart } from './search-part.js';
 
 /** The average weighted length of a document's head passage and of its other passages. */
 export interface PassageAverages {
@@ -26,12 +27,7 @@ class StrongestPostings {
   private size = 0;
   private floor = Number.NEGATIVE_INFINITY;
 
-  constructor(
-    first: number[],
-    private readonly averages: PassageAverages,
-  ) {
-    for (let at = 0; at < first.length; at += 4) this.offer(first[at]!, first[at + 1]!, first[at + 2]!, first[at + 3]!);
-  }
+  constructor(private readonly averages: PassageAverages) {}
 
   offer(index: number, section: number, frequency: number, length: number) {
     const weight = termWeight(section, frequency, length, this.averages);
@@ -48,7 +44,7 @@ class StrongestPostings {
   /** Keeps the strongest maxPostings of the buffer, in order: above the weakest kept weight, and the earliest at it. */
   private keepStrongest() {
     if (this.size <= maxPostings) return;
-    const threshold = this.weights.slice(0, this.size).sort()[this.size - maxPostings]!;
+    const threshold = nthSmallest(this.weights.slice(0, this.size), this.size - maxPostings);
     let above = 0;
     for (let n = 0; n < this.size; n++) if (this.weights[n]! > threshold) above++;
     let atThreshold = maxPostings - above;
@@ -64,59 +60,163 @@ class StrongestPostings {
   }
 
   /** The kept postings, four numbers each, in index order. */
-  postings(): number[] {
+  postings(): Uint32Array {
     this.keepStrongest();
-    // A plain loop: Array.from on a typed array goes through its iterator, several times slower.
-    const postings = new Array<number>(this.size * 4);
-    for (let at = 0; at < postings.length; at++) postings[at] = this.numbers[at]!;
-    return postings;
+    return this.numbers.slice(0, this.size * 4);
   }
 }
 
-/** One term's postings: all of them while they are few, else the strongest (README: Search). */
-interface TermEntry {
-  /** How many passages hold the term. */
-  count: number;
-  /** Four numbers per posting, in index order, while `count` is at most maxPostings. */
-  list: number[];
-  strongest?: StrongestPostings;
+/** The `n`th smallest of `values` (from 0), as `values.sort()[n]` but without the sort (Hoare's selection); reorders `values`. */
+function nthSmallest(values: Float64Array, n: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swap;
+      }
+    }
+    if (n <= j) high = j;
+    else if (n >= i) low = i;
+    else return values[n]!;
+  }
+  return values[n]!;
+}
+
+/** What merging reads of a document's search part: its passages and their terms. */
+export type PostingSource = Pick<SearchPart, 'passages' | 'terms' | 'frequencies'>;
+
+/** Every term's postings as an index keeps them (see termPostings). */
+export interface TermPostings {
+  /** Each term once, in the order the documents first hold them: a term's id is its position here. */
+  terms: string[];
+  /** Four numbers per kept posting of term `id` (document index, section, weighted frequency, weighted length), in index order. */
+  postings(id: number): Uint32Array;
+  /** How many passages hold term `id` when that is more than it keeps (a common term), else undefined. */
+  passages(id: number): number | undefined;
+  /** How many numbers every term's kept postings take together. */
+  numbers: number;
 }
 
 /**
- * Every term's postings as an index keeps them: at most `maxPostings` per term, those whose BM25
- * term weight is highest, in index order; a common term also says how many passages hold it. Only
- * a common term has more, and a query ranks by its rare words. Postings are added in index order,
- * once the passages' average lengths are known, so the memory a common term takes stays bounded
- * however many documents hold it.
+ * Calls `each(termId, index, section, frequency, length)` for every posting of `parts`, in index
+ * order; `idsOf` gives the term ids of a part's passages, in its order of terms.
  */
-export class TermPostings {
-  private readonly terms = new Map<string, TermEntry>();
-
-  constructor(private readonly averages: PassageAverages) {}
-
-  add(term: string, index: number, section: number, frequency: number, length: number): void {
-    const entry = this.terms.get(term);
-    if (!entry) {
-      this.terms.set(term, { count: 1, list: [index, section, frequency, length] });
-      return;
-    }
-    entry.count++;
-    if (entry.strongest) entry.strongest.offer(index, section, frequency, length);
-    else if (entry.count <= maxPostings) entry.list.push(index, section, frequency, length);
-    else {
-      entry.strongest = new StrongestPostings(entry.list, this.averages);
-      entry.list = [];
-      entry.strongest.offer(index, section, frequency, length);
+function forEachPosting(
+  parts: readonly PostingSource[],
+  idsOf: (part: PostingSource) => ArrayLike<number>,
+  each: (id: number, index: number, section: number, frequency: number, length: number) => void,
+): void {
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
+    const { passages, frequencies } = part;
+    if (!passages.length) continue;
+    const ids = idsOf(part);
+    let at = 0;
+    for (let p = 0; p < passages.length; p += 3) {
+      const section = passages[p]!;
+      const length = passages[p + 1]!;
+      for (const end = at + passages[p + 2]!; at < end; at++) each(ids[at]!, index, section, frequencies[at]!, length);
     }
   }
+}
 
-  /** Each term's kept postings (four numbers each, in index order), and how many passages hold a term that has more. */
-  kept(): Map<string, { postings: number[]; passages?: number }> {
-    return new Map(
-      [...this.terms].map(([term, entry]) => [
-        term,
-        entry.strongest ? { postings: entry.strongest.postings(), passages: entry.count } : { postings: entry.list },
-      ]),
-    );
+/**
+ * Up to this many postings, the term ids the first pass finds are kept for the second (4 bytes
+ * each), which then need not cut and look up the terms again (a fifth of the index's time at 4,000
+ * documents); above, at 100,000 documents, memory counts more.
+ */
+const keptIdsUpTo = 8_000_000;
+
+/**
+ * The postings of every term of `parts` (document `i` is `parts[i]`), as an index keeps them: all
+ * of a term's while it is in at most `maxPostings` passages, else the `maxPostings` whose BM25 term
+ * weight is highest (at equal weights, the earlier), with the count of passages that hold it. Only
+ * a common term has more, and a query ranks by its rare words. Two passes: the first counts each
+ * term's passages, so the second writes the postings of the others into one typed array, straight
+ * to their places, and keeps only the strongest of a common term's as they come: memory stays
+ * bounded by what the index keeps, however many documents hold a term.
+ */
+export function termPostings(
+  parts: readonly PostingSource[],
+  averages: PassageAverages,
+  idsUpTo = keptIdsUpTo,
+): TermPostings {
+  const ids = new Map<string, number>();
+  const terms: string[] = [];
+  let counts = new Uint32Array(1024);
+  const idOf = (term: string) => {
+    let id = ids.get(term);
+    if (id === undefined) {
+      id = terms.push(term) - 1;
+      ids.set(term, id);
+      if (id === counts.length) {
+        const grown = new Uint32Array(counts.length * 2);
+        grown.set(counts);
+        counts = grown;
+      }
+    }
+    return id;
+  };
+  let total = 0;
+  for (const part of parts) total += part.frequencies.length;
+  const found = total <= idsUpTo ? new Uint32Array(total) : undefined;
+  let filled = 0;
+  forEachPosting(
+    parts,
+    (part) => {
+      const partIds = part.terms.split(' ').map(idOf);
+      found?.set(partIds, filled);
+      filled += partIds.length;
+      return partIds;
+    },
+    (id) => counts[id]!++,
+  );
+  // A term's postings start at `starts[id]` in `numbers`; a common term's are kept apart.
+  const starts = new Uint32Array(terms.length + 1);
+  const strongest: (StrongestPostings | undefined)[] = new Array(terms.length);
+  let numbers = 0;
+  for (let id = 0; id < terms.length; id++) {
+    starts[id] = numbers;
+    if (counts[id]! > maxPostings) strongest[id] = new StrongestPostings(averages);
+    else numbers += counts[id]! * 4;
   }
+  starts[terms.length] = numbers;
+  const all = new Uint32Array(numbers);
+  const next = starts.slice();
+  let read = 0;
+  forEachPosting(
+    parts,
+    (part) => {
+      read += part.frequencies.length;
+      return found
+        ? found.subarray(read - part.frequencies.length, read)
+        : part.terms.split(' ').map((term) => ids.get(term)!);
+    },
+    (id, index, section, frequency, length) => {
+      const common = strongest[id];
+      if (common) return common.offer(index, section, frequency, length);
+      const at = next[id]!;
+      all[at] = index;
+      all[at + 1] = section;
+      all[at + 2] = frequency;
+      all[at + 3] = length;
+      next[id] = at + 4;
+    },
+  );
+  const kept = strongest.map((common) => common?.postings());
+  for (const postings of kept) numbers += postings?.length ?? 0;
+  return {
+    terms,
+    postings: (id) => kept[id] ?? all.subarray(starts[id]!, starts[id + 1]!),
+    passages: (id) => (kept[id] ? counts[id] : undefined),
+    numbers,
+  };
 }
