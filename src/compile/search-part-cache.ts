@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import type { Article, ContentModel, Resource } from '../content/model.js';
+import type { ContentModel } from '../content/model.js';
 import type { SearchPart, SearchPartStore } from '../emit/helpers/search-part.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 import { deserializeOwning } from '../util/deserialize-owning.js';
 import { compilerKey } from '../cache/compiler-key.js';
-import { exportPartKey } from './output-reuse.js';
 
 /** Parts are spread over this many pack files by the first byte of their (hex) key: one changed document rewrites one or two. */
 const packCount = 16;
@@ -27,13 +26,10 @@ export class SearchPartCache implements SearchPartStore {
   private readonly packs = new Map<number, Pack>();
   private readonly used = new Map<number, Set<string>>();
   private readonly dirty = new Set<number>();
-  /** The compiler and the site settings (its URL, its categories' titles): what every part depends on. */
-  private readonly context: string;
   /** Parts this build found here, and parts it made (`agentdir build --timings` prints them). */
   readonly counts = { kept: 0, made: 0 };
 
   constructor(cacheDir: string, model: ContentModel) {
-    this.context = createHash('sha256').update(compilerKey()).update(JSON.stringify(model.site)).digest('hex');
     const root = path.join(cacheDir, 'search');
     const current = compilerKey().slice(0, 16);
     // Parts of another compiler are never read again.
@@ -69,10 +65,6 @@ export class SearchPartCache implements SearchPartStore {
       this.used.set(pack, new Set());
     }
     return parts;
-  }
-
-  contentKeyOf(document: Resource | Article): string {
-    return exportPartKey(this.context, document);
   }
 
   get(key: string): SearchPart | undefined {

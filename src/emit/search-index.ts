@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { compilerKey } from '../cache/compiler-key.js';
 import { agentView } from '../content/agent-view.js';
+import { exportPartKey } from '../compile/output-reuse.js';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { type SearchMeta, searchPaths, searchRoots, shardOf } from '../shared/search/index-format.js';
 import { byString } from '../util/compare.js';
@@ -19,8 +21,19 @@ export const searchChunkSize = 16;
 /** About this many posting numbers per shard file (some 100 KB of JSON), so a query reads little. */
 const numbersPerShard = 20_000;
 
+/** What every part depends on besides its document: the compiler and the site settings (its URL, its categories' titles). */
+function partsContext(model: ContentModel): string {
+  return createHash('sha256').update(compilerKey()).update(JSON.stringify(model.site)).digest('hex');
+}
+
 /** A document's part of the index as `view` reads it, and its key: kept from a previous build when its key is, else made. */
-function partOf(document: Resource | Article, context: EmitContext, view: SearchView, categories: Map<string, string>) {
+function partOf(
+  document: Resource | Article,
+  context: EmitContext,
+  view: SearchView,
+  categories: Map<string, string>,
+  shared: string,
+) {
   const resource = 'premium' in document;
   const extra: HeadExtra = resource
     ? {
@@ -29,12 +42,12 @@ function partOf(document: Resource | Article, context: EmitContext, view: Search
       }
     : { head: [document.target_query ?? '', ...document.secondary_queries] };
   const store = context.searchParts;
-  const key = store ? searchPartKey(store.contentKeyOf(document), document, view, extra) : undefined;
-  const kept = key ? store!.get(key) : undefined;
+  const key = searchPartKey(exportPartKey(shared, document), document, view, extra);
+  const kept = store?.get(key);
   if (kept) return { part: kept, key };
   const row = resource ? resourceRow(document, context.urls) : articleRow(document, context.urls);
   const made = makeSearchPart(document, view, extra, row);
-  if (key) store!.set(key, made);
+  store?.set(key, made);
   return { part: made, key };
 }
 
@@ -54,7 +67,10 @@ function searchIndex(
   root: string,
 ): { meta: SearchMeta; files: () => OutputFiles } {
   const categories = new Map((model.site.categories ?? []).map((category) => [category.id, category.title]));
-  const keyed = [...model.resources, ...model.articles].map((document) => partOf(document, context, view, categories));
+  const shared = partsContext(model);
+  const keyed = [...model.resources, ...model.articles].map((document) =>
+    partOf(document, context, view, categories, shared),
+  );
   const parts = keyed.map(({ part }) => part);
   const totals = { head: 0, heads: 0, section: 0, sections: 0, passages: 0 };
   for (const part of parts)
@@ -91,7 +107,7 @@ function searchIndex(
     const byTerm = postings.terms.map((_, id) => id).sort((a, b) => byString(postings.terms[a]!, postings.terms[b]!));
     for (const id of byTerm) termsOfShard[shardOf(postings.terms[id]!, shardCount)]!.push(id);
     for (const [n, ids] of termsOfShard.entries()) {
-      const digest = createHash('sha256').update(fileFormat).update(`\0shard ${n}/${shardCount}`);
+      const digest = createHash('sha256').update(fileFormat).update(compilerKey()).update(`\0shard ${n}/${shardCount}`);
       for (const id of ids) {
         digest.update(`\0${postings.terms[id]}\0${postings.passages(id) ?? ''}\0`);
         digest.update(postings.postings(id));

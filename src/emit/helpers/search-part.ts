@@ -24,8 +24,6 @@ export interface SearchPart {
 
 /** Where a build finds the parts a previous build made, and leaves the ones it makes (src/compile/search-part-cache.ts). */
 export interface SearchPartStore {
-  /** A digest of what a document's part is made from besides its audience: the compiler, the site settings, its metadata and body. */
-  contentKeyOf(document: Resource | Article): string;
   get(key: string): SearchPart | undefined;
   set(key: string, part: SearchPart): void;
 }
@@ -88,7 +86,8 @@ function narrowest(numbers: number[]): Uint8Array | Uint16Array | Uint32Array {
 }
 
 /**
- * The key of a document's part: `contentKey` (SearchPartStore.contentKeyOf), the audience, its
+ * The key of a document's part: `contentKey` (a digest of the compiler, the site settings and the
+ * document's metadata and body), the audience, its
  * head's extras and what of its rendering the passages read (the outlines' anchors and the
  * audience ranges, which the digest of its body leaves out).
  */
