@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Last step of `npm run compile`: bundles the compiled CLI and its two worker-thread scripts, with
+// Last step of `npm run compile`: bundles the compiled CLI and its three worker-thread scripts, with
 // the packages they import, into lib/bundle/. Loading some 430 ES modules one by one was a quarter of
 // a second of every command; the bundle is a few files, split where the CLI loads code lazily (the
 // build, the grader, the server), so a command still loads only what it runs. bin/agentdir.js uses
@@ -19,6 +19,7 @@ const { metafile } = await build({
     cli: 'lib/cli/main.js',
     'parse-worker': 'lib/content/parse-worker.js',
     'render-worker': 'lib/compile/render-worker.js',
+    'output-check-worker': 'lib/compile/output-check-worker.js',
   },
   outdir,
   bundle: true,

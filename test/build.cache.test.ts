@@ -136,6 +136,20 @@ describe('incremental output', () => {
     await equalsFreshBuild();
   });
 
+  it('writes again a kept page that was deleted, resized or made a folder by hand since the last build', async () => {
+    const { content, outDir, run, equalsFreshBuild } = incrementalSite();
+    await run();
+    const page = (slug: string) => path.join(outDir, 'public', 'resources', slug, 'index.html');
+    fs.rmSync(page('getting-started'));
+    fs.appendFileSync(page('wire-formats'), 'edited by hand');
+    fs.rmSync(path.join(outDir, 'public', 'resources', 'getting-started.md'));
+    fs.mkdirSync(path.join(outDir, 'public', 'resources', 'getting-started.md'));
+    // A body edit elsewhere, so the build runs and keeps what it may.
+    fs.appendFileSync(path.join(content, 'resources', 'data-formats.md'), '\nA new line.\n');
+    await run();
+    await equalsFreshBuild();
+  });
+
   it('renders again the pages that show an edited title (its guides, tags, category), and keeps the others', async () => {
     const { content, outDir, run, equalsFreshBuild } = incrementalSite();
     await run();

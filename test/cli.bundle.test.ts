@@ -16,7 +16,7 @@ import { cliPath, fixturesDir, readTree, repoRoot, tempDir } from './helpers/fix
 describe('the CLI bundle', () => {
   it('is what bin/agentdir.js runs, and it builds on parse and render threads of its own', async () => {
     const bundle = path.join(repoRoot, 'lib', 'bundle');
-    for (const entry of ['cli.js', 'parse-worker.js', 'render-worker.js'])
+    for (const entry of ['cli.js', 'parse-worker.js', 'render-worker.js', 'output-check-worker.js'])
       expect(fs.existsSync(path.join(bundle, entry))).toBe(true);
     // One generated resource more than the threads' threshold, so both pools start.
     const content = path.join(tempDir(), 'content');

@@ -17,6 +17,7 @@ import { leakGuard, premiumSentences, type PremiumSentence } from './premium-gua
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
 import { SearchPartCache } from './search-part-cache.js';
+import { checkPreviousOutput } from './output-check.js';
 import { buildSite } from './build-site.js';
 import { StagedOutput, type WrittenFile } from './staged-output.js';
 import { contextKeys, exportContextKey, metadataEmitterKey, metadataModel } from './output-reuse.js';
@@ -117,6 +118,8 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
           ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
           ...(options.sourceDateEpoch ? { sourceDateEpoch: options.sourceDateEpoch } : {}),
         });
+  // The files an incremental build may keep are checked on a thread of their own while the content loads.
+  const previousOutput = options.cacheDir ? checkPreviousOutput(outDir) : undefined;
   // The checks above read the previous manifest (kept while unchanged); at 50,000 resources it is
   // a hundred MB of objects, not to be held while every document is parsed. The staged output reads it again.
   forgetLargeManifest();
@@ -144,7 +147,11 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
   const premium = new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug));
   // With the cache on, a build after a build updates the previous output in place: documents whose
   // text and page context are unchanged, and emitters that read only unchanged metadata, keep their files.
-  const staged = new StagedOutput(outDir, { incremental: Boolean(options.cacheDir) });
+  const verified = await previousOutput?.verified();
+  const staged = new StagedOutput(outDir, {
+    incremental: Boolean(options.cacheDir),
+    ...(verified ? { verified } : {}),
+  });
   const files: WrittenFile[] = [];
   const sentences = premiumSentences(model);
   releaseCheckData(model);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../emit/output.js';
 import { forgetManifest, manifestName, readManifest, type BuildManifest } from './up-to-date.js';
+import type { VerifiedFile } from './output-check.js';
 import { type PartTable, type PreviousParts, writeOutputFile } from './write-output-file.js';
 import { processExists } from '../util/process-exists.js';
 import { removeInBackground } from '../util/remove-in-background.js';
@@ -57,7 +58,10 @@ export class StagedOutput implements GradedOutput {
   private readonly kept = new Set<string>();
   readonly previousGrade: GradedOutput['previousGrade'];
 
-  constructor(outDir: string, options: { incremental?: boolean } = {}) {
+  /** Files of the previous output already found as its manifest recorded them (output-check.ts). */
+  private readonly verified: VerifiedFile | undefined;
+
+  constructor(outDir: string, options: { incremental?: boolean; verified?: VerifiedFile } = {}) {
     this.target = path.resolve(outDir);
     const parent = path.dirname(this.target);
     const name = path.basename(this.target);
@@ -77,6 +81,7 @@ export class StagedOutput implements GradedOutput {
     // Copied into the maps above: the parsed manifest need not outlive this point.
     forgetManifest();
     this.reuse = Boolean(options.incremental);
+    this.verified = options.verified;
   }
 
   /** True when this build updates the previous output in place rather than replacing it. */
@@ -171,8 +176,11 @@ export class StagedOutput implements GradedOutput {
     for (const file of paths) {
       const entry = this.owned.get(file);
       if (!entry || entry.key !== key || this.staged.has(file) || this.kept.has(file)) return null;
-      const stat = fs.statSync(path.join(this.target, file), { throwIfNoEntry: false });
-      if (!stat?.isFile() || stat.size !== entry.bytes) return null;
+      // Looked at here unless the check thread already found it as recorded.
+      if (!this.verified?.(file)) {
+        const stat = fs.statSync(path.join(this.target, file), { throwIfNoEntry: false });
+        if (!stat?.isFile() || stat.size !== entry.bytes) return null;
+      }
       kept.push({ path: file, bytes: entry.bytes, key });
     }
     for (const file of paths) this.kept.add(file);

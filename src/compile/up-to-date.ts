@@ -123,11 +123,22 @@ export function readManifest(outDir: string): BuildManifest | null {
   const file = path.join(outDir, manifestName);
   const stat = fs.statSync(file, { throwIfNoEntry: false, bigint: true });
   if (!stat?.isFile()) return null;
-  const identity = `${stat.ino}/${stat.size}/${stat.mtimeNs}/${stat.ctimeNs}`;
+  const identity = identityOf(stat);
   if (lastRead?.file === file && lastRead.identity === identity) return lastRead.manifest;
   const manifest = parseManifest(file, stat);
   lastRead = { file, identity, bytes: Number(stat.size), manifest };
   return manifest;
+}
+
+/** What tells one manifest file from another: a new build's is a new file, renamed into place. */
+function identityOf(stat: fs.BigIntStats): string {
+  return `${stat.ino}/${stat.size}/${stat.mtimeNs}/${stat.ctimeNs}`;
+}
+
+/** The identity of the manifest in `outDir` as it is now, or null when there is none. */
+export function manifestIdentity(outDir: string): string | null {
+  const stat = fs.statSync(path.join(outDir, manifestName), { throwIfNoEntry: false, bigint: true });
+  return stat?.isFile() ? identityOf(stat) : null;
 }
 
 /** Lets go of the manifest kept by readManifest (a large site's is megabytes of objects). */

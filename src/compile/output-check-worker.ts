@@ -1,0 +1,15 @@
+// The thread of PreviousOutputCheck (output-check.ts): the status of each file the previous build
+// wrote, against the size its manifest recorded. Replies with the files that are no longer a
+// regular file of that size.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { OutputCheckRequest } from './output-check.js';
+
+const { outDir, files } = workerData as OutputCheckRequest;
+const unlike: string[] = [];
+for (const [file, bytes] of files) {
+  const stat = fs.statSync(path.join(outDir, file), { throwIfNoEntry: false });
+  if (!stat?.isFile() || stat.size !== bytes) unlike.push(file);
+}
+parentPort!.postMessage(unlike);
