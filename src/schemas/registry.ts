@@ -69,14 +69,12 @@ function precompiledValidators(digest: string): Record<string, ValidateFunction>
  * when lib/ holds validators compiled from these very schemas, otherwise on first use.
  */
 export class SchemaRegistry {
-  readonly ajv: Ajv2020;
+  private compiler: Ajv2020 | undefined;
   private readonly compiled = new Map<SchemaName, ValidateFunction>();
   private readonly raw = new Map<string, Record<string, unknown>>();
   private readonly precompiled: Record<string, ValidateFunction> | undefined;
 
   constructor(dir = builtinSchemasDir) {
-    this.ajv = new Ajv2020(registryOptions);
-    addFormats(this.ajv);
     const files = fs
       .readdirSync(dir)
       .filter((name) => name.endsWith('.schema.json'))
@@ -86,7 +84,6 @@ export class SchemaRegistry {
       const schema: unknown = JSON.parse(texts[index]!);
       if (!isObject(schema)) throw new Error(`${path.join(dir, file)} is not a JSON Schema: it holds no JSON object.`);
       this.raw.set(file.replace(/\.schema\.json$/, ''), schema);
-      this.ajv.addSchema(schema);
     });
     this.precompiled =
       path.resolve(dir) === builtinSchemasDir ? precompiledValidators(schemasDigest(files, texts)) : undefined;
@@ -95,11 +92,21 @@ export class SchemaRegistry {
   validator(name: SchemaName): ValidateFunction {
     let validate = this.compiled.get(name);
     if (!validate) {
-      validate = this.precompiled?.[exportName(name)] ?? this.ajv.getSchema(`${schemaIdBase}${name}.schema.json`);
+      validate = this.precompiled?.[exportName(name)] ?? this.ajv().getSchema(`${schemaIdBase}${name}.schema.json`);
       if (!validate) throw new Error(`No schema named \`${name}\` in schemas/.`);
       this.compiled.set(name, validate);
     }
     return validate;
+  }
+
+  /** The compiler of the schemas no ahead-of-time validator covers: made on first use, as most commands never need it. */
+  private ajv(): Ajv2020 {
+    if (!this.compiler) {
+      this.compiler = new Ajv2020(registryOptions);
+      addFormats(this.compiler);
+      for (const schema of this.raw.values()) this.compiler.addSchema(schema);
+    }
+    return this.compiler;
   }
 
   /** Every schema name in schemas/, sorted. */
