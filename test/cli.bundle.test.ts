@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,6 +96,18 @@ describe('the CLI bundle', () => {
     const again = run();
     expect(again.output).toMatch(/^Up to date: /);
     expect(again.compiler).toEqual([]);
+  });
+
+  it('carries a digest of its own files, which the compiler key of every cache is made from', () => {
+    const bundle = path.join(repoRoot, 'lib', 'bundle');
+    const digest = createHash('sha256');
+    for (const name of fs.readdirSync(bundle).sort())
+      if (name !== 'code-digest.txt')
+        digest
+          .update(name)
+          .update('\0')
+          .update(fs.readFileSync(path.join(bundle, name)));
+    expect(fs.readFileSync(path.join(bundle, 'code-digest.txt'), 'utf8')).toBe(`${digest.digest('hex')}\n`);
   });
 
   it('keeps every name its code takes from a chunk it loads lazily', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../util/paths.js';
+import { prebundledFile } from '../util/prebundled.js';
 import { compilerVersion } from '../util/version.js';
 import { agentListFile } from '../readers/agent-patterns.js';
 
@@ -24,11 +25,19 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string, pattern: Reg
 export function compilerKey(): string {
   if (!key) {
     const hash = createHash('sha256').update(compilerVersion);
-    const code = fs.existsSync(path.join(packageRoot, 'lib'))
-      ? path.join(packageRoot, 'lib')
-      : path.join(packageRoot, 'src');
-    // prebundled.json holds the worker, whose source (src/worker) is bundled rather than compiled into lib/.
-    hashTree(hash, code, /\.(js|ts)$|^prebundled\.json$/);
+    const bundleDigest = path.join(packageRoot, 'lib', 'bundle', 'code-digest.txt');
+    if (fs.existsSync(bundleDigest)) {
+      // The digest `npm run compile` made of the bundle it built from lib/ (scripts/bundle-cli.mjs):
+      // the same key whether the code runs from the bundle or from lib/, without reading either.
+      hash.update(fs.readFileSync(bundleDigest));
+      if (fs.existsSync(prebundledFile)) hash.update(fs.readFileSync(prebundledFile));
+    } else {
+      const code = fs.existsSync(path.join(packageRoot, 'lib'))
+        ? path.join(packageRoot, 'lib')
+        : path.join(packageRoot, 'src');
+      // prebundled.json holds the worker, whose source (src/worker) is bundled rather than compiled into lib/.
+      hashTree(hash, code, /\.(js|ts)$|^prebundled\.json$/);
+    }
     hashTree(hash, path.join(packageRoot, 'schemas'), /\.json$/);
     // The crawler list readers are named by: updating its package alone changes what a build writes.
     hash.update(fs.readFileSync(agentListFile()));
