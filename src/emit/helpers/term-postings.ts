@@ -22,12 +22,20 @@ function termWeight(section: number, frequency: number, length: number, averages
  */
 class StrongestPostings {
   /** Four numbers per posting: document index, section, weighted frequency, weighted length. */
-  private readonly numbers = new Uint32Array(maxPostings * 2 * 4);
-  private readonly weights = new Float64Array(maxPostings * 2);
+  private readonly numbers: Uint32Array;
+  private readonly weights: Float64Array;
   private size = 0;
   private floor = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly averages: PassageAverages) {}
+  /** `count`: how many postings will be offered; a buffer of twice maxPostings at most. */
+  constructor(
+    private readonly averages: PassageAverages,
+    count: number,
+  ) {
+    const capacity = Math.min(count, maxPostings * 2);
+    this.numbers = new Uint32Array(capacity * 4);
+    this.weights = new Float64Array(capacity);
+  }
 
   offer(index: number, section: number, frequency: number, length: number) {
     const weight = termWeight(section, frequency, length, this.averages);
@@ -52,7 +60,13 @@ class StrongestPostings {
     for (let n = 0; n < this.size; n++) {
       const weight = this.weights[n]!;
       if (weight < threshold || (weight === threshold && atThreshold-- <= 0)) continue;
-      this.numbers.copyWithin(kept * 4, n * 4, n * 4 + 4);
+      // Four assignments rather than copyWithin: a call per posting costs more than the copy.
+      const to = kept * 4;
+      const from = n * 4;
+      this.numbers[to] = this.numbers[from]!;
+      this.numbers[to + 1] = this.numbers[from + 1]!;
+      this.numbers[to + 2] = this.numbers[from + 2]!;
+      this.numbers[to + 3] = this.numbers[from + 3]!;
       this.weights[kept++] = weight;
     }
     this.size = kept;
@@ -106,29 +120,6 @@ export interface TermPostings {
 }
 
 /**
- * Calls `each(termId, index, section, frequency, length)` for every posting of `parts`, in index
- * order; `idsOf` gives the term ids of a part's passages, in its order of terms.
- */
-function forEachPosting(
-  parts: readonly PostingSource[],
-  idsOf: (part: PostingSource) => ArrayLike<number>,
-  each: (id: number, index: number, section: number, frequency: number, length: number) => void,
-): void {
-  for (let index = 0; index < parts.length; index++) {
-    const part = parts[index]!;
-    const { passages, frequencies } = part;
-    if (!passages.length) continue;
-    const ids = idsOf(part);
-    let at = 0;
-    for (let p = 0; p < passages.length; p += 3) {
-      const section = passages[p]!;
-      const length = passages[p + 1]!;
-      for (const end = at + passages[p + 2]!; at < end; at++) each(ids[at]!, index, section, frequencies[at]!, length);
-    }
-  }
-}
-
-/**
  * Up to this many postings, the term ids the first pass finds are kept for the second (4 bytes
  * each), which then need not cut and look up the terms again (a fifth of the index's time at 4,000
  * documents); above, at 100,000 documents, memory counts more.
@@ -149,68 +140,72 @@ export function termPostings(
   averages: PassageAverages,
   idsUpTo = keptIdsUpTo,
 ): TermPostings {
+  // Plain loops rather than callbacks: a build runs this once, mostly before the engine optimises it.
   const ids = new Map<string, number>();
   const terms: string[] = [];
   let counts = new Uint32Array(1024);
-  const idOf = (term: string) => {
-    let id = ids.get(term);
-    if (id === undefined) {
-      id = terms.push(term) - 1;
-      ids.set(term, id);
-      if (id === counts.length) {
-        const grown = new Uint32Array(counts.length * 2);
-        grown.set(counts);
-        counts = grown;
-      }
-    }
-    return id;
-  };
   let total = 0;
   for (const part of parts) total += part.frequencies.length;
   const found = total <= idsUpTo ? new Uint32Array(total) : undefined;
   let filled = 0;
-  forEachPosting(
-    parts,
-    (part) => {
-      const partIds = part.terms.split(' ').map(idOf);
-      found?.set(partIds, filled);
-      filled += partIds.length;
-      return partIds;
-    },
-    (id) => counts[id]!++,
-  );
-  // A term's postings start at `starts[id]` in `numbers`; a common term's are kept apart.
+  // First pass: each term's id, and how many passages hold it (a part lists a term once per passage).
+  for (const part of parts) {
+    if (!part.frequencies.length) continue;
+    for (const term of part.terms.split(' ')) {
+      let id = ids.get(term);
+      if (id === undefined) {
+        id = terms.push(term) - 1;
+        ids.set(term, id);
+        if (id === counts.length) {
+          const grown = new Uint32Array(counts.length * 2);
+          grown.set(counts);
+          counts = grown;
+        }
+      }
+      counts[id]!++;
+      if (found) found[filled++] = id;
+    }
+  }
+  // A term's postings start at `starts[id]` in `all`; a common term's are kept apart.
   const starts = new Uint32Array(terms.length + 1);
   const strongest: (StrongestPostings | undefined)[] = new Array(terms.length);
   let numbers = 0;
   for (let id = 0; id < terms.length; id++) {
     starts[id] = numbers;
-    if (counts[id]! > maxPostings) strongest[id] = new StrongestPostings(averages);
+    if (counts[id]! > maxPostings) strongest[id] = new StrongestPostings(averages, counts[id]!);
     else numbers += counts[id]! * 4;
   }
   starts[terms.length] = numbers;
   const all = new Uint32Array(numbers);
   const next = starts.slice();
   let read = 0;
-  forEachPosting(
-    parts,
-    (part) => {
-      read += part.frequencies.length;
-      return found
-        ? found.subarray(read - part.frequencies.length, read)
-        : part.terms.split(' ').map((term) => ids.get(term)!);
-    },
-    (id, index, section, frequency, length) => {
-      const common = strongest[id];
-      if (common) return common.offer(index, section, frequency, length);
-      const at = next[id]!;
-      all[at] = index;
-      all[at + 1] = section;
-      all[at + 2] = frequency;
-      all[at + 3] = length;
-      next[id] = at + 4;
-    },
-  );
+  for (let index = 0; index < parts.length; index++) {
+    const { passages, frequencies, terms: text } = parts[index]!;
+    if (!frequencies.length) continue;
+    const partIds = found
+      ? found.subarray(read, read + frequencies.length)
+      : text.split(' ').map((term) => ids.get(term)!);
+    read += frequencies.length;
+    let at = 0;
+    for (let p = 0; p < passages.length; p += 3) {
+      const section = passages[p]!;
+      const length = passages[p + 1]!;
+      for (const end = at + passages[p + 2]!; at < end; at++) {
+        const id = partIds[at]!;
+        const common = strongest[id];
+        if (common) {
+          common.offer(index, section, frequencies[at]!, length);
+          continue;
+        }
+        const to = next[id]!;
+        all[to] = index;
+        all[to + 1] = section;
+        all[to + 2] = frequencies[at]!;
+        all[to + 3] = length;
+        next[id] = to + 4;
+      }
+    }
+  }
   const kept = strongest.map((common) => common?.postings());
   for (const postings of kept) numbers += postings?.length ?? 0;
   return {
