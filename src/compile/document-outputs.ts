@@ -1,7 +1,8 @@
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { withoutHtml } from '../markdown/stored-markdown.js';
 import type { EmitContext } from '../emit/context.js';
-import { documentKey, exportPartKey, listingKey } from './output-reuse.js';
+import { exportPartKey } from '../emit/helpers/document-digests.js';
+import { documentKey, listingKey } from './output-reuse.js';
 import { shownDocuments } from '../emit/helpers/shown-documents.js';
 import type { PremiumSentence } from './premium-guard.js';
 import { RenderPool, renderThreadsAvailable } from './render-pool.js';

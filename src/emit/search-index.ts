@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { compilerKey } from '../cache/compiler-key.js';
 import { agentView } from '../content/agent-view.js';
-import { exportPartKey } from '../compile/output-reuse.js';
+import { exportPartKey } from './helpers/document-digests.js';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { type SearchMeta, searchPaths, searchRoots, shardOf } from '../shared/search/index-format.js';
 import { byString } from '../util/compare.js';
