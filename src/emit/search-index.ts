@@ -120,17 +120,12 @@ function searchIndex(
     }
     for (let n = 0; n * searchChunkSize < parts.length; n++) {
       const members = keyed.slice(n * searchChunkSize, (n + 1) * searchChunkSize);
-      const content = lazily(() => jsonText(members.map(({ part }) => part.document)));
-      const keys = members.map(({ key }) => key);
-      // Parts made without the cache have no key: their chunk is written every build.
-      if (keys.some((key) => key === undefined)) yield { path: `public${paths.chunk(n)}`, content };
-      else {
-        const key = createHash('sha256')
-          .update(fileFormat)
-          .update(`\0chunk\0${keys.join('\0')}`)
-          .digest('hex');
-        yield { path: `public${paths.chunk(n)}`, key, content };
-      }
+      const keys = members.map(({ key }) => key).join('\0');
+      yield {
+        path: `public${paths.chunk(n)}`,
+        key: createHash('sha256').update(fileFormat).update(`\0chunk\0${keys}`).digest('hex'),
+        content: lazily(() => jsonText(members.map(({ part }) => part.document))),
+      };
     }
   }
   return { meta, files };
