@@ -7,8 +7,13 @@ export interface OutputCheckRequest {
   files: readonly (readonly [file: string, bytes: number, ...unknown[]])[];
 }
 
-/** Whether a file of the previous output was found as its manifest recorded it: there, a regular file of that size. */
-export type VerifiedFile = (file: string) => boolean;
+/** What the thread found of the previous output's files. */
+export interface VerifiedFiles {
+  /** The manifest whose list it checked (manifestIdentity): its answer holds for that one only. */
+  manifest: string;
+  /** Whether `file` was found as that manifest recorded it: there, a regular file of that size. */
+  has(file: string): boolean;
+}
 
 const workerScript = threadScript('compile/output-check-worker');
 
@@ -20,10 +25,10 @@ const workerScript = threadScript('compile/output-check-worker');
  * through the parse (see forgetLargeManifest).
  */
 export class PreviousOutputCheck {
-  private readonly result: Promise<VerifiedFile | null>;
+  private readonly result: Promise<VerifiedFiles | null>;
 
   constructor(outDir: string, files: OutputCheckRequest['files']) {
-    const identity = manifestIdentity(outDir);
+    const manifest = manifestIdentity(outDir);
     this.result = new Promise((resolve) => {
       let worker: Worker;
       try {
@@ -35,8 +40,7 @@ export class PreviousOutputCheck {
       worker.unref();
       worker.once('message', (unlike: string[]) => {
         const changed = new Set(unlike);
-        // Only of the manifest the thread was given: a build that finds another one checks each file itself.
-        resolve(manifestIdentity(outDir) === identity ? (file) => !changed.has(file) : null);
+        resolve(manifest ? { manifest, has: (file) => !changed.has(file) } : null);
       });
       worker.once('error', () => resolve(null));
       worker.once('exit', () => resolve(null));
@@ -44,7 +48,7 @@ export class PreviousOutputCheck {
   }
 
   /** Tells which files were found as recorded; null when the thread could not tell (each file is then looked at). */
-  verified(): Promise<VerifiedFile | null> {
+  verified(): Promise<VerifiedFiles | null> {
     return this.result;
   }
 }

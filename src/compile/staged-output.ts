@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../emit/output.js';
-import { forgetManifest, manifestName, readManifest, type BuildManifest } from './up-to-date.js';
-import type { VerifiedFile } from './output-check.js';
+import { forgetManifest, manifestIdentity, manifestName, readManifest, type BuildManifest } from './up-to-date.js';
+import type { VerifiedFiles } from './output-check.js';
 import { type PartTable, type PreviousParts, writeOutputFile } from './write-output-file.js';
 import { processExists } from '../util/process-exists.js';
 import { removeInBackground } from '../util/remove-in-background.js';
@@ -59,9 +59,9 @@ export class StagedOutput implements GradedOutput {
   readonly previousGrade: GradedOutput['previousGrade'];
 
   /** Files of the previous output already found as its manifest recorded them (output-check.ts). */
-  private readonly verified: VerifiedFile | undefined;
+  private readonly verified: VerifiedFiles | undefined;
 
-  constructor(outDir: string, options: { incremental?: boolean; verified?: VerifiedFile } = {}) {
+  constructor(outDir: string, options: { incremental?: boolean; verified?: VerifiedFiles } = {}) {
     this.target = path.resolve(outDir);
     const parent = path.dirname(this.target);
     const name = path.basename(this.target);
@@ -81,7 +81,8 @@ export class StagedOutput implements GradedOutput {
     // Copied into the maps above: the parsed manifest need not outlive this point.
     forgetManifest();
     this.reuse = Boolean(options.incremental);
-    this.verified = options.verified;
+    // Only of the manifest read above: a build that finds another one looks at each file itself.
+    if (options.verified?.manifest === manifestIdentity(this.target)) this.verified = options.verified;
   }
 
   /** True when this build updates the previous output in place rather than replacing it. */
@@ -177,7 +178,7 @@ export class StagedOutput implements GradedOutput {
       const entry = this.owned.get(file);
       if (!entry || entry.key !== key || this.staged.has(file) || this.kept.has(file)) return null;
       // Looked at here unless the check thread already found it as recorded.
-      if (!this.verified?.(file)) {
+      if (!this.verified?.has(file)) {
         const stat = fs.statSync(path.join(this.target, file), { throwIfNoEntry: false });
         if (!stat?.isFile() || stat.size !== entry.bytes) return null;
       }

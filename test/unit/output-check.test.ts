@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPreviousOutput } from '../../src/compile/output-check.js';
-import { manifestName } from '../../src/compile/up-to-date.js';
+import { StagedOutput } from '../../src/compile/staged-output.js';
+import { manifestIdentity, manifestName } from '../../src/compile/up-to-date.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 /** An output folder with these files, each of its size, and a manifest that lists them. */
@@ -34,18 +35,27 @@ describe('the check of the previous output, on a thread of its own', () => {
     fs.mkdirSync(path.join(folder, 'public/d.json'));
     const verified = await checkPreviousOutput(folder)!.verified();
     expect(verified).not.toBeNull();
-    expect(['public/a.html', 'public/b.html', 'public/c.md', 'public/d.json'].filter(verified!)).toEqual([
-      'public/a.html',
-    ]);
+    expect(
+      ['public/a.html', 'public/b.html', 'public/c.md', 'public/d.json'].filter((file) => verified!.has(file)),
+    ).toEqual(['public/a.html']);
   });
 
-  it('answers nothing when the manifest was replaced meanwhile, so each file is looked at again', async () => {
+  it('answers for the manifest it was given only: a staged output that reads another looks at each file itself', async () => {
     const folder = outputWith({ 'public/a.html': 'a' });
     const check = checkPreviousOutput(folder)!;
+    const verified = (await check.verified())!;
+    expect(verified.manifest).toBe(manifestIdentity(folder));
+    // Another build's manifest, renamed into place, and a file of the size it records.
+    fs.writeFileSync(path.join(folder, 'public/a.html'), 'aa');
     const next = path.join(folder, 'next.json');
-    fs.writeFileSync(next, JSON.stringify({ generator: 'agentdir', inputKey: 'j', files: [], summary: null }));
+    const manifest = { generator: 'agentdir', inputKey: 'j', files: [['public/a.html', 3, 'k']], summary: null };
+    fs.writeFileSync(next, JSON.stringify(manifest));
     fs.renameSync(next, path.join(folder, manifestName));
-    expect(await check.verified()).toBeNull();
+    expect(verified.has('public/a.html')).toBe(true);
+    const staged = new StagedOutput(folder, { incremental: true, verified });
+    // The thread's answer was of the old manifest: a.html is looked at, and its 2 bytes are not the 3 recorded.
+    expect(staged.keep('k', ['public/a.html'])).toBeNull();
+    staged.abort();
   });
 
   it('is not started without a previous output', () => {
