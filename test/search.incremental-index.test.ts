@@ -5,7 +5,7 @@ import { generate } from '../scripts/bench/generate.mjs';
 import { build } from '../src/compile/build.js';
 import { testEpoch } from './helpers/build-fixture.js';
 import { copyFixture, readTree, tempDir } from './helpers/fixtures.js';
-import { type SearchMeta, shardOf } from '../src/shared/search/index-format.js';
+import { type SearchMeta, type SearchShard, shardOf } from '../src/shared/search/index-format.js';
 
 /** The search fixture has audience controls, so both indexes (agents' and people's) are written in full. */
 const indexFolders = ['public/api/search/', 'public/search/people/'];
@@ -38,7 +38,7 @@ function cachedSite() {
     const full = path.join(content, file);
     fs.writeFileSync(full, change(fs.readFileSync(full, 'utf8')));
   };
-  return { content, cacheDir, run, equalsColdBuild, edit };
+  return { content, cacheDir, outDir, run, equalsColdBuild, edit };
 }
 
 /** Parts of the fixture's documents: 6 resources and 3 guides, in each audience's index. */
@@ -131,5 +131,22 @@ describe('the full-text index after one change', () => {
     const coldOut = path.join(tempDir(), 'dist');
     expect((await build({ contentDir: content, outDir: coldOut, sourceDateEpoch: testEpoch })).ok).toBe(true);
     expect(searchIndexFiles(outDir)).toEqual(searchIndexFiles(coldOut));
+  });
+
+  it('writes each shard as JSON.stringify orders the object: terms that are numbers first, by value', async () => {
+    const site = cachedSite();
+    site.edit(
+      'resources/wire-formats.md',
+      (text) => `${text}\nVersions 2026, 10, 42 and 007 of 4294967294 and 4294967295.\n`,
+    );
+    await site.run();
+    const texts = [...searchIndexFiles(site.outDir)]
+      .filter(([file]) => file.includes('/terms/'))
+      .map(([, bytes]) => bytes.toString('utf8'));
+    const numbers = texts
+      .flatMap((text) => Object.keys((JSON.parse(text) as SearchShard).postings))
+      .filter((term) => /^\d+$/.test(term));
+    expect(numbers).toEqual(expect.arrayContaining(['2026', '10', '42', '007', '4294967294', '4294967295']));
+    for (const text of texts) expect(JSON.stringify(JSON.parse(text))).toBe(text);
   });
 });
