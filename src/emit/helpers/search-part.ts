@@ -87,9 +87,8 @@ function narrowest(numbers: number[]): Uint8Array | Uint16Array | Uint32Array {
 
 /**
  * The key of a document's part: `contentKey` (a digest of the compiler, the site settings and the
- * document's metadata and body), the audience, its
- * head's extras and what of its rendering the passages read (the outlines' anchors and the
- * audience ranges, which the digest of its body leaves out).
+ * document's metadata and body), the audience, its head's extras and what of its rendering the
+ * passages read (the outlines' anchors and the audience ranges, which the digest of its body leaves out).
  */
 export function searchPartKey(
   contentKey: string,
