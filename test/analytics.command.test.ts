@@ -24,7 +24,10 @@ const controlCharacter = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 beforeAll(async () => {
   project = tempDir();
   const db = openReadersDatabase(path.join(project, '.agentdir', 'readers.sqlite'));
-  await seedReaders(db, Date.now() - 3 * day);
+  // The seed's hours count from a midnight (UTC), as readers are counted per day: from any other
+  // instant, a reader's two requests an hour apart could fall on two days.
+  const threeDaysAgo = Date.now() - 3 * day;
+  await seedReaders(db, threeDaysAgo - (threeDaysAgo % day));
   expected = await readersReport(databaseRunner(db), {
     since: new Date(Date.now() - 7 * day).toISOString(),
     until: new Date(Date.now() + day).toISOString(),
