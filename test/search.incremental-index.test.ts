@@ -96,6 +96,7 @@ describe('the full-text index after one change', () => {
     const { deserialize } = await import('node:v8');
     const keys = fs
       .readdirSync(packs)
+      .filter((name) => name.startsWith('pack-'))
       .flatMap((name) => [...(deserialize(fs.readFileSync(path.join(packs, name))) as Map<string, unknown>).keys()]);
     expect(keys).toHaveLength(parts - 2);
   });
@@ -148,5 +149,26 @@ describe('the full-text index after one change', () => {
       .filter((term) => /^\d+$/.test(term));
     expect(numbers).toEqual(expect.arrayContaining(['2026', '10', '42', '007', '4294967294', '4294967295']));
     for (const text of texts) expect(JSON.stringify(JSON.parse(text))).toBe(text);
+  });
+
+  it('patches in the postings of the changed documents, reading no other part, or merges every part when it cannot', async () => {
+    const site = cachedSite();
+    await site.run();
+    const [compiler] = fs.readdirSync(path.join(site.cacheDir, 'search'));
+    const [folder] = fs.readdirSync(path.join(site.cacheDir, 'search', compiler!));
+    const cache = path.join(site.cacheDir, 'search', compiler!, folder!);
+    const file = (name: string) => path.join(cache, name);
+    expect(fs.readdirSync(cache)).toEqual(expect.arrayContaining(['merged-agents.bin', 'merged-people.bin']));
+    // Every part gone: a build that patches needs only the edited document's, which it makes.
+    for (const name of fs.readdirSync(cache).filter((name) => name.startsWith('pack-'))) fs.rmSync(file(name));
+    site.edit('resources/wire-formats.md', (text) => `${text}\nSliding windows bound the frames in flight.\n`);
+    expect((await site.run()).searchParts).toEqual({ kept: parts - 2, made: 2 });
+    await site.equalsColdBuild();
+    // Merged postings torn or of another shape: every part is read (or made) again, and the output holds.
+    fs.writeFileSync(file('merged-agents.bin'), fs.readFileSync(file('merged-agents.bin')).subarray(0, 100));
+    fs.writeFileSync(file('merged-people.bin'), 'not postings');
+    site.edit('resources/wire-formats.md', (text) => `${text}\nAcknowledgements free the window.\n`);
+    expect((await site.run()).searchParts).toEqual({ kept: 0, made: parts });
+    await site.equalsColdBuild();
   });
 });

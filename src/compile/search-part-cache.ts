@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { ContentModel } from '../content/model.js';
-import type { SearchPart, SearchPartStore } from '../emit/helpers/search-part.js';
+import type { MergedPostings, SearchPart, SearchPartStore } from '../emit/helpers/search-part.js';
+import type { SearchView } from '../emit/helpers/search-passages.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 import { deserializeOwning } from '../util/deserialize-owning.js';
@@ -20,12 +21,17 @@ type Pack = Map<string, SearchPart>;
  * folder, like the parse cache; a pack is read whole on first use and rewritten only when this
  * build added parts to it or no longer used some of its parts, so those of deleted or edited
  * documents do not linger. A pack that cannot be read or written only costs the work it would save.
+ * Beside the packs, each index's merged postings (MergedPostings): a build that patches them keeps
+ * its unchanged documents' parts unread, and a pack it never opens then stays as it is until a
+ * build that reads it (old parts in it linger that long).
  */
 export class SearchPartCache implements SearchPartStore {
   private readonly dir: string;
   private readonly packs = new Map<number, Pack>();
   private readonly used = new Map<number, Set<string>>();
   private readonly dirty = new Set<number>();
+  /** Merged postings to write on save, by view; null: the file goes. */
+  private readonly merged = new Map<SearchView, MergedPostings | null>();
   /** Parts this build found here, and parts it made (`agentdir build --timings` prints them). */
   readonly counts = { kept: 0, made: 0 };
 
@@ -62,19 +68,37 @@ export class SearchPartCache implements SearchPartStore {
         parts = new Map();
       }
       this.packs.set(pack, parts);
-      this.used.set(pack, new Set());
+      if (!this.used.has(pack)) this.used.set(pack, new Set());
     }
     return parts;
+  }
+
+  /** Counts `key` as used by this build, once: a chunk's content may ask again for a part the index read. */
+  private markUsed(key: string): void {
+    const pack = this.packOf(key);
+    let used = this.used.get(pack);
+    if (!used) {
+      used = new Set();
+      this.used.set(pack, used);
+    }
+    if (used.has(key)) return;
+    used.add(key);
+    this.counts.kept++;
+  }
+
+  private mergedPath(view: SearchView): string {
+    return path.join(this.dir, `merged-${view}.bin`);
   }
 
   get(key: string): SearchPart | undefined {
     const pack = this.packOf(key);
     const part = this.load(pack).get(key);
-    if (part) {
-      this.used.get(pack)!.add(key);
-      this.counts.kept++;
-    }
+    if (part) this.markUsed(key);
     return part;
+  }
+
+  keep(key: string): void {
+    this.markUsed(key);
   }
 
   set(key: string, part: SearchPart): void {
@@ -85,9 +109,25 @@ export class SearchPartCache implements SearchPartStore {
     this.counts.made++;
   }
 
+  mergedPostings(view: SearchView): MergedPostings | undefined {
+    try {
+      const read = readRegularFileSync(this.mergedPath(view));
+      const merged = read.ok ? deserializeOwning(read.bytes) : undefined;
+      return isMergedPostings(merged) ? merged : undefined;
+    } catch {
+      // Torn or of an older layout: the index is merged from every part.
+      return undefined;
+    }
+  }
+
+  setMergedPostings(view: SearchView, merged: MergedPostings | null): void {
+    this.merged.set(view, merged);
+  }
+
   /**
-   * Writes the packs this build changed, with only the parts it used, drops packs it never opened,
-   * and lets go of the parts it holds (a later `get` reads its pack again). Never throws.
+   * Writes the packs this build changed, with only the parts it used, and the merged postings; drops
+   * packs it used nothing of, and merged postings it did not set; lets go of what it holds (a later
+   * `get` reads its pack again). Never throws.
    */
   save(): void {
     for (const [pack, parts] of this.packs) {
@@ -102,17 +142,44 @@ export class SearchPartCache implements SearchPartStore {
         // The next build makes these parts again.
       }
     }
+    for (const [view, merged] of this.merged)
+      try {
+        if (merged) {
+          fs.mkdirSync(this.dir, { recursive: true });
+          writeAtomically(this.mergedPath(view), v8.serialize(merged));
+        } else fs.rmSync(this.mergedPath(view), { force: true });
+      } catch {
+        // The next build merges every part.
+      }
     this.dirty.clear();
-    const opened = new Set(this.packs.keys());
+    const used = new Set(this.used.keys());
+    const views = new Set<string>(this.merged.keys());
     this.packs.clear();
     this.used.clear();
+    this.merged.clear();
     try {
       for (const name of fs.existsSync(this.dir) ? fs.readdirSync(this.dir) : []) {
         const pack = /^pack-(\d+)\.bin$/.exec(name)?.[1];
-        if (pack !== undefined && !opened.has(Number(pack))) fs.rmSync(path.join(this.dir, name), { force: true });
+        const view = /^merged-(\w+)\.bin$/.exec(name)?.[1];
+        if ((pack !== undefined && !used.has(Number(pack))) || (view !== undefined && !views.has(view)))
+          fs.rmSync(path.join(this.dir, name), { force: true });
       }
     } catch {
       // Left for the next build to drop.
     }
   }
+}
+
+/** Merged postings as a build wrote them, whole and consistent: anything else is not patched but merged again. */
+function isMergedPostings(value: unknown): value is MergedPostings {
+  if (typeof value !== 'object' || value === null) return false;
+  const { keys, totals, documents, terms, starts, all } = value as Partial<MergedPostings>;
+  if (!Array.isArray(keys) || !Array.isArray(terms) || !Array.isArray(documents)) return false;
+  if (documents.length !== keys.length || !documents.every((text) => typeof text === 'string')) return false;
+  if (!(totals instanceof Float64Array && starts instanceof Uint32Array && all instanceof Uint32Array)) return false;
+  if (totals.length !== keys.length * 5 || starts.length !== terms.length + 1 || starts[terms.length] !== all.length)
+    return false;
+  for (let id = 0; id < terms.length; id++) if (starts[id]! > starts[id + 1]! || starts[id]! % 4) return false;
+  for (let at = 0; at < all.length; at += 4) if (all[at]! >= keys.length) return false;
+  return true;
 }

@@ -9,8 +9,22 @@ import { jsonSafe, jsonText } from '../util/json-text.js';
 import type { EmitContext } from './context.js';
 import { articleRow, resourceRow } from './indexes.js';
 import type { OutputFiles } from './output.js';
-import { type TermPostings, termPostings } from './helpers/term-postings.js';
-import { type HeadExtra, makeSearchPart, searchPartKey } from './helpers/search-part.js';
+import {
+  type AllPostings,
+  allPostings,
+  keptPostings,
+  type PassageAverages,
+  type TermPostings,
+  termPostings,
+} from './helpers/term-postings.js';
+import { patchedUpTo, patchPostings } from './helpers/patch-postings.js';
+import {
+  type HeadExtra,
+  makeSearchPart,
+  type SearchPart,
+  type SearchPartStore,
+  searchPartKey,
+} from './helpers/search-part.js';
 import type { SearchView } from './helpers/search-passages.js';
 
 /**
@@ -26,14 +40,19 @@ function partsContext(model: ContentModel): string {
   return createHash('sha256').update(compilerKey()).update(JSON.stringify(model.site)).digest('hex');
 }
 
-/** A document's part of the index as `view` reads it, and its key: kept from a previous build when its key is, else made. */
-function partOf(
+/** A document's part of the index as `view` reads it, by its key: read from the cache only when first asked for, else made. */
+interface PartEntry {
+  key: string;
+  part(): SearchPart;
+}
+
+function partEntry(
   document: Resource | Article,
   context: EmitContext,
   view: SearchView,
   categories: Map<string, string>,
   shared: string,
-) {
+): PartEntry {
   const resource = 'premium' in document;
   const extra: HeadExtra = resource
     ? {
@@ -43,12 +62,107 @@ function partOf(
     : { head: [document.target_query ?? '', ...document.secondary_queries] };
   const store = context.searchParts;
   const key = searchPartKey(exportPartKey(shared, document), document, view, extra);
-  const kept = store?.get(key);
-  if (kept) return { part: kept, key };
-  const row = resource ? resourceRow(document, context.urls) : articleRow(document, context.urls);
-  const made = makeSearchPart(document, view, extra, row);
-  store?.set(key, made);
-  return { part: made, key };
+  let part: SearchPart | undefined;
+  return {
+    key,
+    part: () => {
+      part ??= store?.get(key);
+      if (part) return part;
+      const row = resource ? resourceRow(document, context.urls) : articleRow(document, context.urls);
+      part = makeSearchPart(document, view, extra, row);
+      store?.set(key, part);
+      return part;
+    },
+  };
+}
+
+/** Numbers per document in MergedPostings' totals: head length, heads, section length, sections, passages. */
+const totalsPerDocument = 5;
+
+/** Writes `part`'s passage totals at document `index` of `totals`. */
+function addTotals(totals: Float64Array, index: number, part: SearchPart) {
+  const at = index * totalsPerDocument;
+  for (let p = 0; p < part.passages.length; p += 3) {
+    totals[at + 4]!++;
+    if (part.passages[p] === 0) {
+      totals[at]! += part.passages[p + 1]!;
+      totals[at + 1]!++;
+    } else {
+      totals[at + 2]! += part.passages[p + 1]!;
+      totals[at + 3]!++;
+    }
+  }
+}
+
+/**
+ * Up to this many postings, a build keeps every posting for the next to patch (16 bytes each): some
+ * 320,000 at 4,000 small resources. Above, at 100,000 documents, the memory counts more.
+ */
+const mergedUpTo = 4_000_000;
+
+/**
+ * The merged postings of `entries` and their passage totals: patched from the previous build's when
+ * that build had as many documents and few of them changed (patchedUpTo), else merged from every
+ * part (and kept for the next build when the site is small enough); then capped with the averages.
+ */
+function indexPostings(
+  entries: PartEntry[],
+  store: SearchPartStore | undefined,
+  view: SearchView,
+): { postings: TermPostings; totals: Float64Array; averages: PassageAverages; documents?: string[] } {
+  const keys = entries.map(({ key }) => key);
+  const previous = store?.mergedPostings(view);
+  const changed =
+    previous?.keys.length === keys.length ? keys.flatMap((key, n) => (previous.keys[n] === key ? [] : [n])) : undefined;
+  let merged: AllPostings | undefined;
+  let documents: string[] | undefined;
+  let totals: Float64Array;
+  let capped: ((averages: PassageAverages) => TermPostings) | undefined;
+  if (store && previous && changed && changed.length <= patchedUpTo) {
+    const parts = new Map(changed.map((n) => [n, entries[n]!.part()]));
+    for (const [n, { key }] of entries.entries()) if (!parts.has(n)) store.keep(key);
+    totals = previous.totals.slice();
+    documents = previous.documents.slice();
+    for (const [n, part] of parts) {
+      totals.fill(0, n * totalsPerDocument, (n + 1) * totalsPerDocument);
+      addTotals(totals, n, part);
+      documents[n] = JSON.stringify(part.document);
+    }
+    merged = patchPostings(previous, parts);
+  } else {
+    const parts = entries.map((entry) => entry.part());
+    totals = new Float64Array(parts.length * totalsPerDocument);
+    for (const [n, part] of parts.entries()) addTotals(totals, n, part);
+    let count = 0;
+    for (const part of parts) count += part.frequencies.length;
+    if (store && count <= mergedUpTo) {
+      merged = allPostings(parts);
+      documents = parts.map((part) => JSON.stringify(part.document));
+    } else capped = (averages) => termPostings(parts, averages);
+  }
+  store?.setMergedPostings(view, merged && documents ? { ...merged, keys, totals, documents } : null);
+  const averages = averagesOf(totals);
+  return {
+    postings: merged ? keptPostings(merged, averages) : capped!(averages),
+    totals,
+    averages,
+    ...(documents ? { documents } : {}),
+  };
+}
+
+/** The average weighted length of a head passage and of any other, over every document's totals. */
+function averagesOf(totals: Float64Array): PassageAverages {
+  let head = 0;
+  let heads = 0;
+  let section = 0;
+  let sections = 0;
+  for (let at = 0; at < totals.length; at += totalsPerDocument) {
+    head += totals[at]!;
+    heads += totals[at + 1]!;
+    section += totals[at + 2]!;
+    sections += totals[at + 3]!;
+  }
+  return { head: heads ? head / heads : 1, section: sections ? section / sections : 1 };
 }
 
 /** Changed whenever the shards' or chunks' layout changes, so no build keeps a file of another layout. */
@@ -68,33 +182,18 @@ function searchIndex(
 ): { meta: SearchMeta; files: () => OutputFiles } {
   const categories = new Map((model.site.categories ?? []).map((category) => [category.id, category.title]));
   const shared = partsContext(model);
-  const keyed = [...model.resources, ...model.articles].map((document) =>
-    partOf(document, context, view, categories, shared),
+  const entries = [...model.resources, ...model.articles].map((document) =>
+    partEntry(document, context, view, categories, shared),
   );
-  const parts = keyed.map(({ part }) => part);
-  const totals = { head: 0, heads: 0, section: 0, sections: 0, passages: 0 };
-  for (const part of parts)
-    for (let p = 0; p < part.passages.length; p += 3) {
-      totals.passages++;
-      if (part.passages[p] === 0) {
-        totals.head += part.passages[p + 1]!;
-        totals.heads++;
-      } else {
-        totals.section += part.passages[p + 1]!;
-        totals.sections++;
-      }
-    }
-  const averages = {
-    head: totals.heads ? totals.head / totals.heads : 1,
-    section: totals.sections ? totals.section / totals.sections : 1,
-  };
-  const postings = termPostings(parts, averages);
+  const { postings, totals, averages, documents } = indexPostings(entries, context.searchParts, view);
+  let passages = 0;
+  for (let at = 4; at < totals.length; at += totalsPerDocument) passages += totals[at]!;
   const shardCount = Math.max(1, Math.ceil(postings.numbers / numbersPerShard));
   const meta: SearchMeta = {
     version: 1,
-    documents: parts.length,
+    documents: entries.length,
     resources: model.resources.length,
-    passages: totals.passages,
+    passages,
     averageHeadLength: averages.head,
     averageSectionLength: averages.section,
     shards: shardCount,
@@ -118,13 +217,19 @@ function searchIndex(
         content: lazily(() => shardText(postings, ids)),
       };
     }
-    for (let n = 0; n * searchChunkSize < parts.length; n++) {
-      const members = keyed.slice(n * searchChunkSize, (n + 1) * searchChunkSize);
+    for (let n = 0; n * searchChunkSize < entries.length; n++) {
+      const from = n * searchChunkSize;
+      const members = entries.slice(from, from + searchChunkSize);
       const keys = members.map(({ key }) => key).join('\0');
       yield {
         path: `public${paths.chunk(n)}`,
         key: createHash('sha256').update(fileFormat).update(`\0chunk\0${keys}`).digest('hex'),
-        content: lazily(() => jsonText(members.map(({ part }) => part.document))),
+        // The rows as JSON.stringify wrote them, joined as it joins an array's items: the same text.
+        content: lazily(() =>
+          documents
+            ? jsonSafe(`[${documents.slice(from, from + searchChunkSize).join(',')}]`)
+            : jsonText(members.map((member) => member.part().document)),
+        ),
       };
     }
   }

@@ -3,6 +3,7 @@ import type { Article, Resource } from '../../content/model.js';
 import { fieldWeights, type SearchDocument } from '../../shared/search/index-format.js';
 import { termsOf } from '../../shared/search/terms.js';
 import { documentPassages, type Passage, type SearchView } from './search-passages.js';
+import type { AllPostings } from './term-postings.js';
 
 /**
  * What one document adds to the full-text index of one audience: its row as a hit shows it, and
@@ -22,10 +23,28 @@ export interface SearchPart {
   frequencies: Uint8Array | Uint16Array | Uint32Array;
 }
 
+/**
+ * An index's postings, none left out, with what they were merged from: each document's part key
+ * and passage totals. A build keeps them for the next, which patches in only its changed documents.
+ */
+export interface MergedPostings extends AllPostings {
+  keys: string[];
+  /** Five numbers per document: its head passage's length and count, its other passages' total length and count, its passages. */
+  totals: Float64Array;
+  /** Each document's row (SearchPart's `document`) as JSON.stringify writes it: what its chunk file holds. */
+  documents: string[];
+}
+
 /** Where a build finds the parts a previous build made, and leaves the ones it makes (src/compile/search-part-cache.ts). */
 export interface SearchPartStore {
   get(key: string): SearchPart | undefined;
   set(key: string, part: SearchPart): void;
+  /** Counts the part of `key` as used, unread: the merged postings hold what the index needs of it. */
+  keep(key: string): void;
+  /** The merged postings a previous build left for `view`'s index. */
+  mergedPostings(view: SearchView): MergedPostings | undefined;
+  /** What the next build finds for `view`'s index, or null for nothing. */
+  setMergedPostings(view: SearchView, merged: MergedPostings | null): void;
 }
 
 /** Changed whenever what a part holds or how it is made changes, so no build reads a part of another shape. */

@@ -104,6 +104,30 @@ function nthSmallest(values: Float64Array, n: number): number {
   return values[n]!;
 }
 
+/**
+ * The `maxPostings` of `postings` (four numbers each, in index order) that weigh most, at equal
+ * weights the earlier, in index order: what StrongestPostings keeps of them offered one by one,
+ * chosen here at once since they are all at hand.
+ */
+function strongestOf(postings: Uint32Array, averages: PassageAverages): Uint32Array {
+  const count = postings.length / 4;
+  const weights = new Float64Array(count);
+  for (let n = 0; n < count; n++)
+    weights[n] = termWeight(postings[n * 4 + 1]!, postings[n * 4 + 2]!, postings[n * 4 + 3]!, averages);
+  const threshold = nthSmallest(weights.slice(), count - maxPostings);
+  let above = 0;
+  for (let n = 0; n < count; n++) if (weights[n]! > threshold) above++;
+  let atThreshold = maxPostings - above;
+  const kept = new Uint32Array(maxPostings * 4);
+  let to = 0;
+  for (let n = 0; n < count; n++) {
+    const weight = weights[n]!;
+    if (weight < threshold || (weight === threshold && atThreshold-- <= 0)) continue;
+    for (let at = n * 4; at < n * 4 + 4; at++) kept[to++] = postings[at]!;
+  }
+  return kept;
+}
+
 /** What merging reads of a document's search part: its passages and their terms. */
 export type PostingSource = Pick<SearchPart, 'passages' | 'terms' | 'frequencies'>;
 
@@ -126,20 +150,22 @@ export interface TermPostings {
  */
 const keptIdsUpTo = 8_000_000;
 
+/** Every posting of every term, uncapped: what a build keeps for the next one to patch (see patch-postings.ts). */
+export interface AllPostings {
+  /** Each term once: a term's id is its position here. */
+  terms: string[];
+  /** Term `id`'s postings are `all[starts[id]]` up to `all[starts[id + 1]]`: four numbers each, in index order. */
+  starts: Uint32Array;
+  all: Uint32Array;
+}
+
 /**
- * The postings of every term of `parts` (document `i` is `parts[i]`), as an index keeps them: all
- * of a term's while it is in at most `maxPostings` passages, else the `maxPostings` whose BM25 term
- * weight is highest (at equal weights, the earlier), with the count of passages that hold it. Only
- * a common term has more, and a query ranks by its rare words. Two passes: the first counts each
- * term's passages, so the second writes the postings of the others into one typed array, straight
- * to their places, and keeps only the strongest of a common term's as they come: memory stays
- * bounded by what the index keeps, however many documents hold a term.
+ * Two passes over `parts`: the first counts each term's passages, so the second writes the postings
+ * of every term in at most `cap` passages into one typed array, straight to their places, and keeps
+ * only the strongest of a common term's as they come: memory stays bounded by what the index keeps,
+ * however many documents hold a term. Terms come in the order documents first hold them.
  */
-export function termPostings(
-  parts: readonly PostingSource[],
-  averages: PassageAverages,
-  idsUpTo = keptIdsUpTo,
-): TermPostings {
+function mergeParts(parts: readonly PostingSource[], averages: PassageAverages, cap: number, idsUpTo: number) {
   // Plain loops rather than callbacks: a build runs this once, mostly before the engine optimises it.
   const ids = new Map<string, number>();
   const terms: string[] = [];
@@ -172,7 +198,7 @@ export function termPostings(
   let numbers = 0;
   for (let id = 0; id < terms.length; id++) {
     starts[id] = numbers;
-    if (counts[id]! > maxPostings) strongest[id] = new StrongestPostings(averages, counts[id]!);
+    if (counts[id]! > cap) strongest[id] = new StrongestPostings(averages, counts[id]!);
     else numbers += counts[id]! * 4;
   }
   starts[terms.length] = numbers;
@@ -206,7 +232,22 @@ export function termPostings(
       }
     }
   }
-  const kept = strongest.map((common) => common?.postings());
+  return { terms, counts, starts, all, kept: strongest.map((common) => common?.postings()) };
+}
+
+/**
+ * Merged postings as TermPostings: a common term's kept apart, every other's its run of `all`;
+ * `uncapped`: how many numbers those runs take together.
+ */
+function termPostingsOf(
+  terms: string[],
+  counts: ArrayLike<number>,
+  starts: Uint32Array,
+  all: Uint32Array,
+  kept: (Uint32Array | undefined)[],
+  uncapped: number,
+): TermPostings {
+  let numbers = uncapped;
   for (const postings of kept) numbers += postings?.length ?? 0;
   return {
     terms,
@@ -214,4 +255,44 @@ export function termPostings(
     passages: (id) => (kept[id] ? counts[id] : undefined),
     numbers,
   };
+}
+
+/**
+ * The postings of every term of `parts` (document `i` is `parts[i]`), as an index keeps them: all
+ * of a term's while it is in at most `maxPostings` passages, else the `maxPostings` whose BM25 term
+ * weight is highest (at equal weights, the earlier), with the count of passages that hold it. Only
+ * a common term has more, and a query ranks by its rare words.
+ */
+export function termPostings(
+  parts: readonly PostingSource[],
+  averages: PassageAverages,
+  idsUpTo = keptIdsUpTo,
+): TermPostings {
+  const { terms, counts, starts, all, kept } = mergeParts(parts, averages, maxPostings, idsUpTo);
+  return termPostingsOf(terms, counts, starts, all, kept, all.length);
+}
+
+/** Every posting of every term of `parts`, none left out: what allPostings' callers keep and patch. */
+export function allPostings(parts: readonly PostingSource[]): AllPostings {
+  const { terms, starts, all } = mergeParts(parts, { head: 1, section: 1 }, Number.POSITIVE_INFINITY, keptIdsUpTo);
+  return { terms, starts, all };
+}
+
+/** What termPostings gives for the parts `merged` holds every posting of: the cap applied, with these averages. */
+export function keptPostings(merged: AllPostings, averages: PassageAverages): TermPostings {
+  const { terms, starts, all } = merged;
+  const counts = new Uint32Array(terms.length);
+  const kept: (Uint32Array | undefined)[] = new Array(terms.length);
+  let uncapped = 0;
+  for (let id = 0; id < terms.length; id++) {
+    const from = starts[id]!;
+    const to = starts[id + 1]!;
+    counts[id] = (to - from) / 4;
+    if (counts[id]! <= maxPostings) {
+      uncapped += to - from;
+      continue;
+    }
+    kept[id] = strongestOf(all.subarray(from, to), averages);
+  }
+  return termPostingsOf(terms, counts, starts, all, kept, uncapped);
 }
