@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import module from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { agentdir, editFile, type LongRunning, runCommand, startLongRunning, succeed } from '../helpers/consumer.js';
@@ -46,6 +48,22 @@ describe.sequential('the README’s journey, in a fresh `npm init -y` project wi
     const version = await succeed(agentdir(project, ['--version']), 'agentdir --version');
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
+
+  it.skipIf(!('enableCompileCache' in module))(
+    'keeps the compiled code of its modules between runs, on a Node that can',
+    async () => {
+      const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-compile-cache-'));
+      // The CLI's own file, not through npx: npm keeps a compile cache of its own code.
+      const cli = path.join(project, 'node_modules', 'agentdir', 'bin', 'agentdir.js');
+      await succeed(
+        runCommand(project, 'node', [cli, '--version'], { env: { TMPDIR: temporary } }),
+        'agentdir --version',
+      );
+      const cache = path.join(temporary, 'node-compile-cache');
+      expect(fs.existsSync(cache) && fs.readdirSync(cache, { recursive: true }).length).toBeTruthy();
+      fs.rmSync(temporary, { recursive: true, force: true });
+    },
+  );
 
   it('creates, validates and builds a content folder', async () => {
     await succeed(agentdir(project, ['new', 'site', '--name', 'My docs', '--url', 'https://docs.example.com']), 'new');
