@@ -35,6 +35,11 @@ describe.sequential('the README’s journey, in a fresh `npm init -y` project wi
     expect(shipped).toContain('lib/cli/main.js');
     expect(shipped).toContain('src/worker/index.ts');
     expect(shipped.filter((file) => file.startsWith('test/') || file.startsWith('content/'))).toEqual([]);
+    // Each compiled module has its source: none left in lib/ by a module since renamed or removed.
+    const compiled = shipped.filter((file) => /^lib\/(?!bundle\/).*\.js$/.test(file));
+    expect(compiled.length).toBeGreaterThan(100);
+    const source = (file: string) => new URL(`../../${file.replace(/^lib\/(.*)\.js$/, 'src/$1.ts')}`, import.meta.url);
+    expect(compiled.filter((file) => !fs.existsSync(source(file)))).toEqual([]);
     expect(fs.existsSync(path.join(project, 'node_modules', 'agentdir', 'lib', 'cli', 'main.js'))).toBe(true);
     expect(fs.existsSync(path.join(project, 'node_modules', 'vitest'))).toBe(false);
     expect(fs.existsSync(path.join(project, 'node_modules', 'miniflare'))).toBe(false);
