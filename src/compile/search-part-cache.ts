@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { ContentModel } from '../content/model.js';
-import type { MergedPostings, SearchPart, SearchPartStore } from '../emit/helpers/search-part.js';
+import {
+  type MergedPostings,
+  type SearchPart,
+  type SearchPartStore,
+  totalsPerDocument,
+} from '../emit/helpers/search-part.js';
 import type { SearchView } from '../emit/helpers/search-passages.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
@@ -177,7 +182,11 @@ function isMergedPostings(value: unknown): value is MergedPostings {
   if (!Array.isArray(keys) || !Array.isArray(terms) || !Array.isArray(documents)) return false;
   if (documents.length !== keys.length || !documents.every((text) => typeof text === 'string')) return false;
   if (!(totals instanceof Float64Array && starts instanceof Uint32Array && all instanceof Uint32Array)) return false;
-  if (totals.length !== keys.length * 5 || starts.length !== terms.length + 1 || starts[terms.length] !== all.length)
+  if (
+    totals.length !== keys.length * totalsPerDocument ||
+    starts.length !== terms.length + 1 ||
+    starts[terms.length] !== all.length
+  )
     return false;
   for (let id = 0; id < terms.length; id++) if (starts[id]! > starts[id + 1]! || starts[id]! % 4) return false;
   for (let at = 0; at < all.length; at += 4) if (all[at]! >= keys.length) return false;

@@ -10,7 +10,6 @@ import type { EmitContext } from './context.js';
 import { articleRow, resourceRow } from './indexes.js';
 import type { OutputFiles } from './output.js';
 import {
-  type AllPostings,
   allPostings,
   keptPostings,
   type PassageAverages,
@@ -21,9 +20,11 @@ import { patchedUpTo, patchPostings } from './helpers/patch-postings.js';
 import {
   type HeadExtra,
   makeSearchPart,
+  type MergedPostings,
   type SearchPart,
   type SearchPartStore,
   searchPartKey,
+  totalsPerDocument,
 } from './helpers/search-part.js';
 import type { SearchView } from './helpers/search-passages.js';
 
@@ -76,9 +77,6 @@ function partEntry(
   };
 }
 
-/** Numbers per document in MergedPostings' totals: head length, heads, section length, sections, passages. */
-const totalsPerDocument = 5;
-
 /** Writes `part`'s passage totals at document `index` of `totals`. */
 function addTotals(totals: Float64Array, index: number, part: SearchPart) {
   const at = index * totalsPerDocument;
@@ -101,68 +99,70 @@ function addTotals(totals: Float64Array, index: number, part: SearchPart) {
 const mergedUpTo = 4_000_000;
 
 /**
- * The merged postings of `entries` and their passage totals: patched from the previous build's when
- * that build had as many documents and few of them changed (patchedUpTo), else merged from every
- * part (and kept for the next build when the site is small enough); then capped with the averages.
+ * The postings of `entries`, capped, with their passage statistics: merged postings patched from
+ * the previous build's when that build had as many documents and few of them changed
+ * (patchedUpTo), else merged from every part (and kept for the next build when the site is small
+ * enough). `documents`: each document's row as JSON, when the merged postings hold them.
  */
 function indexPostings(
   entries: PartEntry[],
   store: SearchPartStore | undefined,
   view: SearchView,
-): { postings: TermPostings; totals: Float64Array; averages: PassageAverages; documents?: string[] } {
+): { postings: TermPostings; averages: PassageAverages; passages: number; documents?: string[] } {
   const keys = entries.map(({ key }) => key);
   const previous = store?.mergedPostings(view);
   const changed =
     previous?.keys.length === keys.length ? keys.flatMap((key, n) => (previous.keys[n] === key ? [] : [n])) : undefined;
-  let merged: AllPostings | undefined;
-  let documents: string[] | undefined;
+  let merged: MergedPostings | undefined;
+  let everyPart: SearchPart[] | undefined;
   let totals: Float64Array;
-  let capped: ((averages: PassageAverages) => TermPostings) | undefined;
   if (store && previous && changed && changed.length <= patchedUpTo) {
     const parts = new Map(changed.map((n) => [n, entries[n]!.part()]));
     for (const [n, { key }] of entries.entries()) if (!parts.has(n)) store.keep(key);
     totals = previous.totals.slice();
-    documents = previous.documents.slice();
+    const documents = previous.documents.slice();
     for (const [n, part] of parts) {
       totals.fill(0, n * totalsPerDocument, (n + 1) * totalsPerDocument);
       addTotals(totals, n, part);
       documents[n] = JSON.stringify(part.document);
     }
-    merged = patchPostings(previous, parts);
+    merged = { ...patchPostings(previous, parts), keys, totals, documents };
   } else {
-    const parts = entries.map((entry) => entry.part());
-    totals = new Float64Array(parts.length * totalsPerDocument);
-    for (const [n, part] of parts.entries()) addTotals(totals, n, part);
+    everyPart = entries.map((entry) => entry.part());
+    totals = new Float64Array(everyPart.length * totalsPerDocument);
+    for (const [n, part] of everyPart.entries()) addTotals(totals, n, part);
     let count = 0;
-    for (const part of parts) count += part.frequencies.length;
+    for (const part of everyPart) count += part.frequencies.length;
     if (store && count <= mergedUpTo) {
-      merged = allPostings(parts);
-      documents = parts.map((part) => JSON.stringify(part.document));
-    } else capped = (averages) => termPostings(parts, averages);
+      const documents = everyPart.map((part) => JSON.stringify(part.document));
+      merged = { ...allPostings(everyPart), keys, totals, documents };
+    }
   }
-  store?.setMergedPostings(view, merged && documents ? { ...merged, keys, totals, documents } : null);
-  const averages = averagesOf(totals);
+  store?.setMergedPostings(view, merged ?? null);
+  const { averages, passages } = passageStatistics(totals);
   return {
-    postings: merged ? keptPostings(merged, averages) : capped!(averages),
-    totals,
+    postings: merged ? keptPostings(merged, averages) : termPostings(everyPart!, averages),
     averages,
-    ...(documents ? { documents } : {}),
+    passages,
+    ...(merged ? { documents: merged.documents } : {}),
   };
 }
 
-/** The average weighted length of a head passage and of any other, over every document's totals. */
-function averagesOf(totals: Float64Array): PassageAverages {
+/** The average weighted length of a head passage and of any other, and how many passages there are, over every document's totals. */
+function passageStatistics(totals: Float64Array): { averages: PassageAverages; passages: number } {
   let head = 0;
   let heads = 0;
   let section = 0;
   let sections = 0;
+  let passages = 0;
   for (let at = 0; at < totals.length; at += totalsPerDocument) {
     head += totals[at]!;
     heads += totals[at + 1]!;
     section += totals[at + 2]!;
     sections += totals[at + 3]!;
+    passages += totals[at + 4]!;
   }
-  return { head: heads ? head / heads : 1, section: sections ? section / sections : 1 };
+  return { averages: { head: heads ? head / heads : 1, section: sections ? section / sections : 1 }, passages };
 }
 
 /** Changed whenever the shards' or chunks' layout changes, so no build keeps a file of another layout. */
@@ -185,9 +185,7 @@ function searchIndex(
   const entries = [...model.resources, ...model.articles].map((document) =>
     partEntry(document, context, view, categories, shared),
   );
-  const { postings, totals, averages, documents } = indexPostings(entries, context.searchParts, view);
-  let passages = 0;
-  for (let at = 4; at < totals.length; at += totalsPerDocument) passages += totals[at]!;
+  const { postings, averages, passages, documents } = indexPostings(entries, context.searchParts, view);
   const shardCount = Math.max(1, Math.ceil(postings.numbers / numbersPerShard));
   const meta: SearchMeta = {
     version: 1,

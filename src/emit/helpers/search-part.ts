@@ -23,13 +23,16 @@ export interface SearchPart {
   frequencies: Uint8Array | Uint16Array | Uint32Array;
 }
 
+/** Numbers per document in MergedPostings' totals. */
+export const totalsPerDocument = 5;
+
 /**
  * An index's postings, none left out, with what they were merged from: each document's part key
  * and passage totals. A build keeps them for the next, which patches in only its changed documents.
  */
 export interface MergedPostings extends AllPostings {
   keys: string[];
-  /** Five numbers per document: its head passage's length and count, its other passages' total length and count, its passages. */
+  /** totalsPerDocument numbers per document: its head passage's length and count, its other passages' total length and count, its passages. */
   totals: Float64Array;
   /** Each document's row (SearchPart's `document`) as JSON.stringify writes it: what its chunk file holds. */
   documents: string[];

@@ -49,28 +49,11 @@ class StrongestPostings {
     this.weights[this.size++] = weight;
   }
 
-  /** Keeps the strongest maxPostings of the buffer, in order: above the weakest kept weight, and the earliest at it. */
+  /** Keeps the strongest maxPostings of the buffer, in order; the weakest kept weight becomes the floor. */
   private keepStrongest() {
     if (this.size <= maxPostings) return;
-    const threshold = nthSmallest(this.weights.slice(0, this.size), this.size - maxPostings);
-    let above = 0;
-    for (let n = 0; n < this.size; n++) if (this.weights[n]! > threshold) above++;
-    let atThreshold = maxPostings - above;
-    let kept = 0;
-    for (let n = 0; n < this.size; n++) {
-      const weight = this.weights[n]!;
-      if (weight < threshold || (weight === threshold && atThreshold-- <= 0)) continue;
-      // Four assignments rather than copyWithin: a call per posting costs more than the copy.
-      const to = kept * 4;
-      const from = n * 4;
-      this.numbers[to] = this.numbers[from]!;
-      this.numbers[to + 1] = this.numbers[from + 1]!;
-      this.numbers[to + 2] = this.numbers[from + 2]!;
-      this.numbers[to + 3] = this.numbers[from + 3]!;
-      this.weights[kept++] = weight;
-    }
-    this.size = kept;
-    this.floor = threshold;
+    this.floor = keepStrongestInPlace(this.numbers, this.weights, this.size);
+    this.size = maxPostings;
   }
 
   /** The kept postings, four numbers each, in index order. */
@@ -105,27 +88,44 @@ function nthSmallest(values: Float64Array, n: number): number {
 }
 
 /**
- * The `maxPostings` of `postings` (four numbers each, in index order) that weigh most, at equal
- * weights the earlier, in index order: what StrongestPostings keeps of them offered one by one,
- * chosen here at once since they are all at hand.
+ * Keeps the `maxPostings` of the first `size` postings (four numbers each in `numbers`, their
+ * weights in `weights`) that weigh most, at equal weights the earlier, moved to the front in their
+ * order; returns the weakest kept weight. Expects more than `maxPostings`.
+ */
+function keepStrongestInPlace(numbers: Uint32Array, weights: Float64Array, size: number): number {
+  const threshold = nthSmallest(weights.slice(0, size), size - maxPostings);
+  let above = 0;
+  for (let n = 0; n < size; n++) if (weights[n]! > threshold) above++;
+  let atThreshold = maxPostings - above;
+  let kept = 0;
+  for (let n = 0; n < size; n++) {
+    const weight = weights[n]!;
+    if (weight < threshold || (weight === threshold && atThreshold-- <= 0)) continue;
+    // Four assignments rather than copyWithin: a call per posting costs more than the copy.
+    const to = kept * 4;
+    const from = n * 4;
+    numbers[to] = numbers[from]!;
+    numbers[to + 1] = numbers[from + 1]!;
+    numbers[to + 2] = numbers[from + 2]!;
+    numbers[to + 3] = numbers[from + 3]!;
+    weights[kept++] = weight;
+  }
+  return threshold;
+}
+
+/**
+ * The `maxPostings` of a common term's `postings` (four numbers each, in index order) that weigh
+ * most, in index order: what StrongestPostings keeps of them offered one by one, chosen here at
+ * once since they are all at hand.
  */
 function strongestOf(postings: Uint32Array, averages: PassageAverages): Uint32Array {
   const count = postings.length / 4;
+  const numbers = postings.slice();
   const weights = new Float64Array(count);
   for (let n = 0; n < count; n++)
-    weights[n] = termWeight(postings[n * 4 + 1]!, postings[n * 4 + 2]!, postings[n * 4 + 3]!, averages);
-  const threshold = nthSmallest(weights.slice(), count - maxPostings);
-  let above = 0;
-  for (let n = 0; n < count; n++) if (weights[n]! > threshold) above++;
-  let atThreshold = maxPostings - above;
-  const kept = new Uint32Array(maxPostings * 4);
-  let to = 0;
-  for (let n = 0; n < count; n++) {
-    const weight = weights[n]!;
-    if (weight < threshold || (weight === threshold && atThreshold-- <= 0)) continue;
-    for (let at = n * 4; at < n * 4 + 4; at++) kept[to++] = postings[at]!;
-  }
-  return kept;
+    weights[n] = termWeight(numbers[n * 4 + 1]!, numbers[n * 4 + 2]!, numbers[n * 4 + 3]!, averages);
+  keepStrongestInPlace(numbers, weights, count);
+  return numbers.subarray(0, maxPostings * 4);
 }
 
 /** What merging reads of a document's search part: its passages and their terms. */
@@ -272,7 +272,7 @@ export function termPostings(
   return termPostingsOf(terms, counts, starts, all, kept, all.length);
 }
 
-/** Every posting of every term of `parts`, none left out: what allPostings' callers keep and patch. */
+/** Every posting of every term of `parts`, none left out: what a build keeps for the next to patch. */
 export function allPostings(parts: readonly PostingSource[]): AllPostings {
   const { terms, starts, all } = mergeParts(parts, { head: 1, section: 1 }, Number.POSITIVE_INFINITY, keptIdsUpTo);
   return { terms, starts, all };
