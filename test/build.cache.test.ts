@@ -205,17 +205,27 @@ describe('incremental output', () => {
   it('copies each unchanged document’s part of the site-wide exports, and makes only the edited one’s', async () => {
     const { content, run, equalsFreshBuild } = incrementalSite();
     const first = await run();
-    // corpus.jsonl and corpus.json (5 resources each), the fine-tune sample (3 free), llms-full (5 + 3 guides).
-    expect(first.exportParts).toEqual({ copied: 0, made: 21 });
+    // corpus.jsonl and corpus.json (5 resources each), the fine-tune sample (3 free), llms-full (5 + 3
+    // guides), articles.jsonl (3 guides).
+    expect(first.exportParts).toEqual({ copied: 0, made: 24 });
     const file = path.join(content, 'resources', 'wire-formats.md');
     fs.appendFileSync(file, '\nOne more sentence for the exports.\n');
     const second = await run();
-    // The edited free resource is one part in each of the four exports.
-    expect(second.exportParts).toEqual({ copied: 17, made: 4 });
+    // The edited free resource is one part in each of the four exports; no guide shows its body.
+    expect(second.exportParts).toEqual({ copied: 20, made: 4 });
     await equalsFreshBuild();
     // A title is metadata of the document itself: its parts are made again, the others still copied.
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Wire formats', 'title: Wire formats, again'));
-    expect((await run()).exportParts).toEqual({ copied: 17, made: 4 });
+    expect((await run()).exportParts).toEqual({ copied: 20, made: 4 });
+    await equalsFreshBuild();
+    // A guide's line of articles.jsonl shows the titles of the resources it lists: made again with
+    // the listed resource's four parts.
+    const listed = path.join(content, 'resources', 'getting-started.md');
+    fs.writeFileSync(
+      listed,
+      fs.readFileSync(listed, 'utf8').replace(/^title: .*$/m, 'title: Getting started, renamed'),
+    );
+    expect((await run()).exportParts).toEqual({ copied: 19, made: 5 });
     await equalsFreshBuild();
   });
 
@@ -296,10 +306,10 @@ describe('incremental output', () => {
     fs.appendFileSync(path.join(content, 'resources', 'getting-started.md'), '\nA new line.\n');
     fs.appendFileSync(path.join(outDir, 'public/api/corpus.jsonl'), '\n');
     // All 5 of corpus.jsonl, and the edited resource's part of the other three exports.
-    expect((await run()).exportParts).toEqual({ copied: 13, made: 8 });
+    expect((await run()).exportParts).toEqual({ copied: 16, made: 8 });
     await equalsFreshBuild();
     fs.appendFileSync(path.join(content, 'site.yaml'), '\nlanguage: en-GB\n');
-    expect((await run()).exportParts).toEqual({ copied: 0, made: 21 });
+    expect((await run()).exportParts).toEqual({ copied: 0, made: 24 });
     await equalsFreshBuild();
   });
 });

@@ -4,7 +4,7 @@ import { articleJson, articleMarkdown, clusterArticles, resourcesBySlugOf } from
 import type { EmitContext } from './context.js';
 import { articleJsonLd } from './helpers/json-ld.js';
 import { articleItem, resourceItem, tagLinks } from './helpers/listing-items.js';
-import { jsonFile, ndjsonFile, type OutputFile } from './output.js';
+import { jsonFile, type KeyedRecord, keyedNdjsonFile, type OutputFile } from './output.js';
 import { breadcrumbTrail, pageData, shareControls } from './helpers/page-data.js';
 import { pagePaths } from './helpers/page-paths.js';
 import { readableHtml, readingMinutes } from './helpers/readable-html.js';
@@ -106,17 +106,24 @@ export function* articleFiles(
 
 /** Every guide's HTML, Markdown and JSON variant, and /api/articles.jsonl. */
 export function* emitArticleVariants(context: EmitContext): Generator<OutputFile> {
+  const keys = new Map<Article, string>();
   for (const cluster of context.model.clusters) {
     for (const article of clusterArticles(cluster)) {
       const key = context.outputs?.keyOf(article);
+      if (key) keys.set(article, key);
       if (key && context.outputs!.skip('article', article, key, articlePaths(article))) continue;
       yield* articleFiles(article, cluster, context, key);
     }
   }
-  // The JSON of each article again, one per line, built as the line is written.
-  const records = (function* () {
+  // The JSON of each article again, one per line, made as the line is written. A line's key is its
+  // article's: the article's own JSON variant is made from exactly what the line is, so a line whose
+  // key the previous build wrote is copied from there (see KeyedPart).
+  const records = (function* (): Generator<KeyedRecord> {
     for (const cluster of agentView(context.model).clusters)
-      for (const article of clusterArticles(cluster)) yield articleJson(article, cluster, context);
+      for (const article of clusterArticles(cluster)) {
+        const key = keys.get(article);
+        yield { ...(key ? { key } : {}), record: () => articleJson(article, cluster, context) };
+      }
   })();
-  yield ndjsonFile(context.registry, 'public/api/articles.jsonl', records, 'article');
+  yield keyedNdjsonFile(context.registry, 'public/api/articles.jsonl', records, 'article');
 }
