@@ -9,6 +9,7 @@ import { build } from '../src/compile/build.js';
 import { inputKey, upToDate } from '../src/compile/up-to-date.js';
 import { metadataModel } from '../src/compile/output-reuse.js';
 import { ParseCache } from '../src/content/parse-cache.js';
+import { bodyDigestOf, bodyFactsOf, bodyTokens, carryBody, factsOfBody } from '../src/content/lazy-body.js';
 import { bodyHtml, ParseCacheLostError } from '../src/markdown/stored-markdown.js';
 import { parseDocument } from '../src/content/parse-document.js';
 import { schemaRegistry } from '../src/schemas/registry.js';
@@ -512,6 +513,30 @@ describe('the parse cache on disk', () => {
     again.set(key, parsed);
     again.save();
     expect(bodyHtml(new ParseCache(cacheDir, 'site').get(key)!.rendered!)).toBe(bodyHtml(parsed.rendered!));
+  });
+
+  it('leaves a loaded document’s body in the cache file until it is read, and knows its digest, length and blankness without it', () => {
+    const cacheDir = path.join(tempDir(), 'cache');
+    const file = path.join(tempDir(), 'note.md');
+    const text = '---\ntitle: A note\n---\n\nSome *body*, with “curly” quotes.\n';
+    const key = ParseCache.keyOf({ file, kind: 'resource' }, sourceDigest(Buffer.from(text)));
+    const parsed = parseDocument({ file, text, kind: 'resource' }, schemaRegistry().validator('resource.frontmatter'));
+    const first = new ParseCache(cacheDir, 'site');
+    first.set(key, parsed);
+    first.save();
+    const loaded = new ParseCache(cacheDir, 'site').get(key)!;
+    // With the cache file gone, what the build keys and counts by is still known; the text is not.
+    for (const name of htmlFiles(cacheDir)) fs.rmSync(path.join(packFolder(cacheDir), name));
+    expect(bodyFactsOf(loaded)).toEqual(factsOfBody(parsed.body));
+    expect(bodyTokens(loaded)).toBe(Math.ceil(parsed.body.length / 4));
+    expect(() => loaded.body).toThrow(ParseCacheLostError);
+    // A document assembled from it carries the body unread, and a copy made by spreading holds the text.
+    const again = new ParseCache(cacheDir, 'site');
+    again.set(key, parsed);
+    again.save();
+    const assembled = carryBody({ slug: 'note' }, new ParseCache(cacheDir, 'site').get(key)!);
+    expect(bodyDigestOf(assembled)).toBe(factsOfBody(parsed.body).digest);
+    expect({ ...assembled }).toEqual({ slug: 'note', body: parsed.body });
   });
 
   /** `agentdir build` of `content` with `cacheDir`, killed after 30 s: a read that waits on a pipe fails the test. */

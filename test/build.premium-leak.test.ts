@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertNoPremiumLeak, distinctiveSentences, PremiumLeakError } from '../src/compile/premium-guard.js';
+import {
+  assertNoPremiumLeak,
+  distinctiveSentences,
+  PremiumLeakError,
+  premiumSentences as guardedSentences,
+} from '../src/compile/premium-guard.js';
+import { cachedPremiumSentences } from '../src/compile/premium-sentence-cache.js';
+import { bodyFactsOf } from '../src/content/lazy-body.js';
 import { loadContent } from '../src/content/load-content.js';
 import { buildFixture } from './helpers/build-fixture.js';
-import { fixturesDir, readTree, repoRoot } from './helpers/fixtures.js';
+import { copyFixture, fixturesDir, readTree, repoRoot, tempDir } from './helpers/fixtures.js';
 
 /** Every sentence of every premium body, read straight from the sources (not from the compiler's model). */
 function premiumSentences(contentDir: string): { slug: string; sentence: string }[] {
@@ -76,5 +83,32 @@ describe('premium text never reaches dist/public', () => {
     expect(() =>
       assertNoPremiumLeak(model!, [{ path: 'public/index.html', content: premium.premium_summary! }]),
     ).not.toThrow();
+  });
+
+  it('remembers which premium sentences each free text says, and reads only the free texts that changed', async () => {
+    const contentDir = copyFixture('minimal');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const load = async () => (await loadContent(contentDir, { cacheDir })).model!;
+    const first = await load();
+    const sentences = cachedPremiumSentences(first, cacheDir);
+    expect(sentences).toEqual(guardedSentences(first));
+    expect(sentences.length).toBeGreaterThan(3);
+    // A free guide now says one of them: it is public by the author's choice, and no longer guarded.
+    const said = sentences[0]!.sentence;
+    fs.appendFileSync(path.join(contentDir, 'articles', 'basics', 'next-steps.md'), `\n${said}\n`);
+    const second = await load();
+    // Every other free document's body is known only by its digest here: reading one would throw.
+    for (const document of [...second.resources.filter((resource) => !resource.premium), ...second.articles]) {
+      if (document.slug === 'next-steps') continue;
+      bodyFactsOf(document);
+      Object.defineProperty(document, 'body', {
+        get: () => {
+          throw new Error(`read the unchanged body of ${document.slug}`);
+        },
+      });
+    }
+    const remembered = cachedPremiumSentences(second, cacheDir);
+    expect(remembered.map(({ sentence }) => sentence)).not.toContain(said);
+    expect(remembered).toEqual(sentences.slice(1).filter(({ sentence }) => sentence !== said));
   });
 });

@@ -13,7 +13,8 @@ import { emitters } from '../emit/index.js';
 import { agentView } from '../content/agent-view.js';
 import { OutputProblemError } from '../errors/output-problem-error.js';
 import { bundleWorker, workerPackageFile } from './bundle-worker.js';
-import { leakGuard, premiumSentences, type PremiumSentence } from './premium-guard.js';
+import { leakGuard, type PremiumSentence } from './premium-guard.js';
+import { cachedPremiumSentences } from './premium-sentence-cache.js';
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
 import { SearchPartCache } from './search-part-cache.js';
@@ -153,7 +154,7 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
     ...(verified ? { verified } : {}),
   });
   const files: WrittenFile[] = [];
-  const sentences = premiumSentences(model);
+  const sentences = cachedPremiumSentences(model, options.cacheDir);
   releaseCheckData(model);
   // Without premium prose there is nothing to look for, and copied export parts need not be decoded to look.
   const inspect = sentences.length ? leakGuard(sentences) : undefined;

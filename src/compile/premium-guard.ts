@@ -21,30 +21,49 @@ export interface PremiumSentence {
 }
 
 /**
+ * Which of a premium body's distinctive sentences (the candidates) each free document's text says,
+ * remembered between builds so an unchanged document's text need not be read again (see
+ * premium-sentence-cache.ts). `get` gives undefined for a document it does not know.
+ */
+export interface SentenceMatches {
+  get(document: Resource | Article): readonly number[] | undefined;
+  set(document: Resource | Article, candidates: readonly number[]): void;
+}
+
+/**
  * Every distinctive sentence of every premium body that no public text (preview, teaser, free document)
  * also says. A premium resource's `sources` are public metadata (README: Content): the exports carry
  * its citation URLs, never the lines of its Verified sources section, which this guard still covers.
+ * `matches` for these candidates, when given, saves reading the free documents it knows.
  */
-export function premiumSentences(model: ContentModel): PremiumSentence[] {
+export function premiumSentences(
+  model: ContentModel,
+  matchesFor?: (candidates: PremiumSentence[]) => SentenceMatches,
+): PremiumSentence[] {
+  const premium = model.resources.filter((resource) => resource.premium);
+  const candidates = premium.flatMap((resource) =>
+    distinctiveSentences(wholeText(resource)).map((sentence) => ({ slug: resource.slug, sentence })),
+  );
+  if (!candidates.length) return [];
   // Public by design: the preview and teaser of premium resources, and whatever free documents also say.
-  const allowed = [
-    ...model.resources
-      .filter((resource) => resource.premium)
-      .flatMap((resource) => [
-        resource.title,
-        resource.description,
-        resource.premium_summary ?? '',
-        ...resource.rendered.sections,
-      ]),
-    ...model.resources.filter((resource) => !resource.premium).map(wholeText),
-    ...model.articles.map(wholeText),
-  ];
-  return model.resources
-    .filter((resource) => resource.premium)
-    .flatMap((resource) =>
-      distinctiveSentences(wholeText(resource)).map((sentence) => ({ slug: resource.slug, sentence })),
-    )
-    .filter(({ sentence }) => !allowed.some((text) => text.includes(sentence)));
+  const shown = premium.flatMap((resource) => [
+    resource.title,
+    resource.description,
+    resource.premium_summary ?? '',
+    ...resource.rendered.sections,
+  ]);
+  const matches = matchesFor?.(candidates);
+  const said = new Set<number>();
+  for (const document of [...model.resources.filter((resource) => !resource.premium), ...model.articles]) {
+    let found = matches?.get(document);
+    if (!found) {
+      const text = wholeText(document);
+      found = candidates.flatMap(({ sentence }, index) => (text.includes(sentence) ? [index] : []));
+      matches?.set(document, found);
+    }
+    for (const index of found) said.add(index);
+  }
+  return candidates.filter(({ sentence }, index) => !said.has(index) && !shown.some((text) => text.includes(sentence)));
 }
 
 /** A body with its people-only passages, which only its HTML page carries (`body` is the agents' text). */

@@ -5,36 +5,56 @@ import type { CheckedDocument } from './cross-checks.js';
 import { normalizeText } from '../util/text.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { maxContentFileBytes } from '../util/limits.js';
+import { carryBody } from './lazy-body.js';
+
+/** The file each document's located YAML is parsed from, and the YAML once parsed. */
+const sourceFiles = new WeakMap<object, string>();
+const sources = new WeakMap<object, YamlSource | undefined>();
+
+/**
+ * The one getter every document's `source` shares: a getter made per document would give each
+ * document a hidden class of its own, and every read of any of their fields would then be slow.
+ */
+const lazySourceField: PropertyDescriptor = {
+  enumerable: false,
+  get(this: object): YamlSource | undefined {
+    if (sources.has(this)) return sources.get(this);
+    const file = sourceFiles.get(this)!;
+    // Read as the parse read it; a file since swapped for a pipe or a device gives no positions, never a hang.
+    const read = readRegularFileSync(file, { maxBytes: maxContentFileBytes });
+    const source = frontMatterSource(file, read.ok ? normalizeText(read.bytes.toString('utf8')) : '');
+    sources.set(this, source);
+    return source;
+  },
+};
 
 /**
  * A parsed document's located YAML, parsed again only when a cross-file check needs to point at a
  * field: cached documents carry no syntax tree, and most builds never need one.
  */
 export function defineLazySource<T extends object>(target: T, file: string): T & { source: YamlSource } {
-  let source: YamlSource | undefined;
-  Object.defineProperty(target, 'source', {
-    enumerable: false,
-    get() {
-      if (!source) {
-        // Read as the parse read it; a file since swapped for a pipe or a device gives no positions, never a hang.
-        const read = readRegularFileSync(file, { maxBytes: maxContentFileBytes });
-        source = frontMatterSource(file, read.ok ? normalizeText(read.bytes.toString('utf8')) : '');
-      }
-      return source;
-    },
-  });
+  sourceFiles.set(target, file);
+  Object.defineProperty(target, 'source', lazySourceField);
   return target as T & { source: YamlSource };
 }
 
-/** The fields every loaded document shares, from its parse result. */
-export function documentBase(parsed: ParsedDocument & { slug: string }, file: string) {
+/**
+ * The fields every loaded document shares, from its parse result, but its body: `withBody` adds
+ * that last, unread while the parse result's is (lazy-body.ts). Added, not replaced: turning a
+ * field into a getter would make every read of every field of the document slower.
+ */
+export function documentBase(parsed: ParsedDocument, slug: string, file: string) {
   return {
-    slug: parsed.slug,
+    slug,
     file,
     bodyLineOffset: parsed.bodyLineOffset,
-    body: parsed.body,
     rendered: parsed.rendered!,
   };
+}
+
+/** `document` with the body of its parse result, read only when first used if it is not yet. */
+export function withBody<T extends object>(document: T, parsed: ParsedDocument): T & { body: string } {
+  return carryBody(document, parsed);
 }
 
 /**

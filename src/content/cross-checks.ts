@@ -8,6 +8,7 @@ import { fileProblem } from './read-source.js';
 import { positionOf, type YamlSource } from './source-file.js';
 import type { LinkAt } from '../markdown/render.js';
 import type { StoredMarkdown } from '../markdown/stored-markdown.js';
+import { isBlankBody } from './lazy-body.js';
 
 /** Slugs that are free by definition (README: Content): the way in must never be paywalled. */
 export const alwaysFreeSlugs = ['getting-started', 'access-and-pricing'] as const;
@@ -131,7 +132,7 @@ function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
         }
       });
     }
-    if (!resource.body.trim()) {
+    if (isBlankBody(resource)) {
       problems.push(
         fileProblem(
           file,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import fg from 'fast-glob';
 import type { Problem } from '../errors/problem.js';
 import type { Article, Cluster } from './model.js';
-import { checkedDraft, defineLazySource, documentBase } from './assemble-document.js';
+import { checkedDraft, defineLazySource, documentBase, withBody } from './assemble-document.js';
 import { isKnown, type CheckedArticle } from './cross-checks.js';
 import { fieldsThatPassed, type ParsedDocument } from './parse-document.js';
 import { contentFolderShown } from './file-problem.js';
@@ -205,19 +205,22 @@ function assembleArticles(
       continue;
     }
     const front = result.front as ArticleFrontMatter;
-    const article = defineLazySource(
-      {
-        ...front,
-        ...documentBase({ ...result, slug: result.slug }, file),
-        clusterId,
-        order: front.kind === 'pillar' ? 0 : (front.order ?? 0),
-        secondary_queries: front.secondary_queries ?? [],
-        tags: front.tags ?? [],
-        takeaways: front.takeaways ?? [],
-        faq: front.faq ?? [],
-        resources: front.resources ?? [],
-      },
-      file,
+    const article = withBody(
+      defineLazySource(
+        {
+          ...front,
+          ...documentBase(result, result.slug, file),
+          clusterId,
+          order: front.kind === 'pillar' ? 0 : (front.order ?? 0),
+          secondary_queries: front.secondary_queries ?? [],
+          tags: front.tags ?? [],
+          takeaways: front.takeaways ?? [],
+          faq: front.faq ?? [],
+          resources: front.resources ?? [],
+        },
+        file,
+      ),
+      result,
     );
     articles.push(article);
     documents.push(article);

@@ -1,6 +1,6 @@
 import type { Problem } from '../errors/problem.js';
 import type { Resource } from './model.js';
-import { checkedDraft, defineLazySource, documentBase } from './assemble-document.js';
+import { checkedDraft, defineLazySource, documentBase, withBody } from './assemble-document.js';
 import type { CheckedResource } from './cross-checks.js';
 import type { ParsedDocument } from './parse-document.js';
 
@@ -28,9 +28,12 @@ export function assembleResources(files: string[], parsed: ParsedDocument[]): Lo
     if (result.slug) slugs.push(result.slug);
     if (result.slug && result.front && result.rendered) {
       const front = result.front as ResourceFrontMatter;
-      const resource = defineLazySource(
-        { ...front, ...documentBase({ ...result, slug: result.slug }, file), premium: front.premium ?? false },
-        file,
+      const resource = withBody(
+        defineLazySource(
+          { ...front, ...documentBase(result, result.slug, file), premium: front.premium ?? false },
+          file,
+        ),
+        result,
       );
       resources.push(resource);
       checked.push(resource);

@@ -3,16 +3,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { ParsedDocument, ParseJob } from './parse-document.js';
-import { packedHtmlOf, ParseCacheLostError, type StoredMarkdown, withoutHtml } from '../markdown/stored-markdown.js';
+import {
+  bytesAt,
+  type CacheLocation,
+  packedHtmlOf,
+  ParseCacheLostError,
+  withoutHtml,
+} from '../markdown/stored-markdown.js';
 import { compilerKey } from '../cache/compiler-key.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 import { deserializeOwning } from '../util/deserialize-owning.js';
+import { type BodyFacts, bodyFactsOf, defineLazyBody } from './lazy-body.js';
 
 /** Entries are spread over this many pack files by the first byte of their key. */
 const shardCount = 64;
 
 type Shard = Map<string, ParsedDocument>;
+
+/** A document as a pack holds it: its body left in the pack's file beside it, with the body's digest. */
+type PackedDocument = Omit<ParsedDocument, 'body'> & { bodyAt: CacheLocation; bodyFacts: BodyFacts };
 
 /**
  * A persistent cache of parsed documents, keyed by the compiler and each document's path, kind and
@@ -23,9 +33,11 @@ type Shard = Map<string, ParsedDocument>;
  * rewritten (atomically, by rename) only when this build added to it or no longer needs some of its
  * entries, so one edited file rewrites one pack and a deleted file's entry does not linger.
  *
- * The body HTML of a pack's documents is in a file of its own beside it, read one document at a time
- * the first time a page needs it: a build that keeps a document's page never reads its HTML, which at
- * 50,000 resources is 350 MB a one-change build would otherwise load and drop.
+ * The body HTML and the Markdown body of a pack's documents are in a file of their own beside it,
+ * read one document at a time the first time a page or an export needs them: a build that keeps a
+ * document's outputs reads neither (it keys them by the body's digest, which the pack holds). At
+ * 50,000 resources the HTML is 350 MB a one-change build would otherwise load and drop; at 4,000
+ * small resources the bodies are two thirds of a pack.
  */
 export class ParseCache {
   private readonly dir: string;
@@ -33,8 +45,10 @@ export class ParseCache {
   /** Keys this build asked for or added, per pack: what the pack keeps when it is rewritten. */
   private readonly used = new Map<number, Set<string>>();
   private readonly dirty = new Set<number>();
-  /** The HTML files the packs pointed at when this build read them: kept until the next build writes. */
+  /** The files the packs pointed at when this build read them: kept until the next build writes. */
   private readonly pointedAt = new Set<string>();
+  /** Where the body of each document read from a pack is: copied from there when its pack is written again. */
+  private readonly bodyLocations = new WeakMap<ParsedDocument, CacheLocation>();
 
   constructor(cacheDir: string, contentDir: string) {
     const root = path.join(cacheDir, 'parse');
@@ -76,8 +90,8 @@ export class ParseCache {
       try {
         // A pipe or a device at a pack's path is no pack: refused unread, the pack rebuilt on save.
         const read = readRegularFileSync(this.packPath(shard));
-        entries = read.ok ? (deserializeOwning(read.bytes) as Shard) : new Map();
-        if (!(entries instanceof Map) || !this.htmlIsThere(entries)) entries = new Map();
+        const packed = read.ok ? deserializeOwning(read.bytes) : undefined;
+        entries = packed instanceof Map && this.bytesAreThere(packed) ? this.unpacked(packed) : new Map();
       } catch {
         // Missing or unreadable (an older format, a torn disk): an empty pack, rebuilt on save.
         entries = new Map();
@@ -88,22 +102,35 @@ export class ParseCache {
   }
 
   /**
-   * Whether every HTML file a pack points into is there and long enough: one removed by hand (or by
-   * a cache restore that lost it, or a cache folder moved) makes the pack count as empty, so its
+   * Whether every file a pack points into is there and long enough: one removed by hand (or by a
+   * cache restore that lost it, or a cache folder moved) makes the pack count as empty, so its
    * documents are parsed again and the pack rewritten, rather than every later build failing on the
-   * missing bytes.
+   * missing bytes. A pack of an older shape (no body location) counts as empty too.
    */
-  private htmlIsThere(entries: Shard): boolean {
+  private bytesAreThere(entries: Map<string, PackedDocument>): boolean {
     const needed = new Map<string, number>();
-    for (const { rendered } of entries.values()) {
-      const at = rendered?.htmlAt;
-      if (at) needed.set(at.file, Math.max(needed.get(at.file) ?? 0, at.offset + at.length));
+    const need = (at: CacheLocation) => needed.set(at.file, Math.max(needed.get(at.file) ?? 0, at.offset + at.length));
+    for (const { rendered, bodyAt, bodyFacts } of entries.values()) {
+      if (!isLocation(bodyAt) || !isBodyFacts(bodyFacts)) return false;
+      need(bodyAt);
+      if (rendered?.htmlAt) need(rendered.htmlAt);
     }
     for (const [file, bytes] of needed) {
       if ((fs.statSync(file, { throwIfNoEntry: false })?.size ?? -1) < bytes) return false;
       this.pointedAt.add(file);
     }
     return true;
+  }
+
+  /** A pack's documents, each body read from the pack's file only when something reads it. */
+  private unpacked(packed: Map<string, PackedDocument>): Shard {
+    const entries: Shard = new Map();
+    for (const [key, { bodyAt, bodyFacts, ...document }] of packed) {
+      const lazy = defineLazyBody(document, { ...bodyFacts, read: () => utf8(bytesAt(bodyAt)) });
+      this.bodyLocations.set(lazy, bodyAt);
+      entries.set(key, lazy);
+    }
+    return entries;
   }
 
   private use(shard: number, key: string): void {
@@ -170,12 +197,10 @@ export class ParseCache {
     const file = path.join(this.dir, `${prefix}${process.pid}-${Math.random().toString(36).slice(2)}.bin`);
     const chunks: Uint8Array[] = [];
     let offset = 0;
-    const packed: Shard = new Map();
-    // The HTML files entries not rendered this build still point into, each read whole once.
+    const packed = new Map<string, PackedDocument>();
+    // The files entries not parsed this build still point into, each read whole once.
     const oldFiles = new Map<string, Buffer>();
-    const htmlOf = (rendered: StoredMarkdown): Uint8Array => {
-      const at = rendered.htmlAt;
-      if (!at) return packedHtmlOf(rendered);
+    const bytesIn = (at: CacheLocation): Uint8Array => {
       let whole = oldFiles.get(at.file);
       if (!whole) {
         const read = readRegularFileSync(at.file);
@@ -186,17 +211,31 @@ export class ParseCache {
       if (at.offset + at.length > whole.length) throw new ParseCacheLostError(at.file);
       return whole.subarray(at.offset, at.offset + at.length);
     };
-    for (const [key, document] of entries) {
-      const { rendered } = document;
-      if (!rendered) {
-        packed.set(key, document);
-        continue;
-      }
-      const bytes = htmlOf(rendered);
+    const append = (bytes: Uint8Array): CacheLocation => {
       chunks.push(bytes);
-      const htmlAt = { file, offset, length: bytes.length };
-      packed.set(key, { ...document, rendered: { ...withoutHtml(rendered), htmlAt } });
       offset += bytes.length;
+      return { file, offset: offset - bytes.length, length: bytes.length };
+    };
+    for (const [key, document] of entries) {
+      // Field by field: spreading the document would read a body still in the old file.
+      const fields: Record<string, unknown> = {};
+      for (const name of Object.keys(document) as (keyof ParsedDocument)[])
+        if (name !== 'body' && name !== 'rendered') fields[name] = document[name];
+      const { rendered } = document;
+      const at = this.bodyLocations.get(document);
+      packed.set(key, {
+        ...(fields as Omit<ParsedDocument, 'body' | 'rendered'>),
+        bodyAt: append(at ? bytesIn(at) : Buffer.from(document.body, 'utf8')),
+        bodyFacts: bodyFactsOf(document),
+        ...(rendered
+          ? {
+              rendered: {
+                ...withoutHtml(rendered),
+                htmlAt: append(rendered.htmlAt ? bytesIn(rendered.htmlAt) : packedHtmlOf(rendered)),
+              },
+            }
+          : {}),
+      });
     }
     writeAtomically(file, Buffer.concat(chunks, offset));
     writeAtomically(this.packPath(shard), v8.serialize(packed));
@@ -205,4 +244,18 @@ export class ParseCache {
       if (name.startsWith(prefix) && old !== file && !this.pointedAt.has(old)) fs.rmSync(old, { force: true });
     }
   }
+}
+
+function isLocation(at: unknown): at is CacheLocation {
+  const { file, offset, length } = (at ?? {}) as Partial<CacheLocation>;
+  return typeof file === 'string' && Number.isSafeInteger(offset) && Number.isSafeInteger(length);
+}
+
+function utf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
+}
+
+function isBodyFacts(facts: unknown): facts is BodyFacts {
+  const { digest, blank, length } = (facts ?? {}) as Partial<BodyFacts>;
+  return typeof digest === 'string' && typeof blank === 'boolean' && Number.isSafeInteger(length);
 }

@@ -1,5 +1,6 @@
 import type { Resource } from '../content/model.js';
-import { estimateTokens, type EmitContext, partKey } from './context.js';
+import { type EmitContext, partKey } from './context.js';
+import { bodyTokens } from '../content/lazy-body.js';
 import { assertValid, type KeyedRecord, keyedNdjsonFile, type OutputFile } from './output.js';
 import { resourceCore, resourceSources } from './helpers/resource-json.js';
 import type { CorpusRecord, CorpusRecordMeta, CorpusRecordResource } from '../schemas/types.js';
@@ -27,7 +28,7 @@ export function corpusResourceRecord(
     // Citation URLs are metadata, public for premium resources too (README: Content); the body is not.
     sources: resourceSources(resource),
     words: withheld ? 0 : resource.rendered.words,
-    estimated_tokens: withheld ? 0 : estimateTokens(resource.body),
+    estimated_tokens: withheld ? 0 : bodyTokens(resource),
   };
 }
 
@@ -44,7 +45,7 @@ export function corpusMetaRecord(exportKind: CorpusExport, context: EmitContext)
     count: model.resources.length,
     premium_count: model.resources.filter((resource) => resource.premium).length,
     words: included.reduce((sum, resource) => sum + resource.rendered.words, 0),
-    estimated_tokens: included.reduce((sum, resource) => sum + estimateTokens(resource.body), 0),
+    estimated_tokens: included.reduce((sum, resource) => sum + bodyTokens(resource), 0),
     license: urls.license,
     pricing: urls.pricing,
     full_export: urls.corpusFull,

@@ -1,6 +1,7 @@
 import type { Article, Resource } from '../content/model.js';
 import { articleRef, clusterArticles } from './helpers/article-json.js';
-import { estimateTokens, type EmitContext } from './context.js';
+import type { EmitContext } from './context.js';
+import { bodyTokens } from '../content/lazy-body.js';
 import { jsonFile, type OutputFile } from './output.js';
 import { premiumFields, resourceCore } from './helpers/resource-json.js';
 import { searchWeights } from '../shared/search-rank.js';
@@ -37,7 +38,7 @@ export function articleIndex(context: EmitContext): ArticleIndex {
     description: `Editorial guides of ${model.site.name}, grouped in topic clusters: one pillar plus sub-articles in reading order. Always free.`,
     count: articles.length,
     words: articles.reduce((sum, article) => sum + article.rendered.words, 0),
-    estimated_tokens: articles.reduce((sum, article) => sum + estimateTokens(article.body), 0),
+    estimated_tokens: articles.reduce((sum, article) => sum + bodyTokens(article), 0),
     ...(articles.length
       ? {
           newest_update: newest(articles.map((article) => article.updated)),
@@ -70,7 +71,7 @@ export function articleIndex(context: EmitContext): ArticleIndex {
         published: article.published,
         updated: article.updated,
         words: article.rendered.words,
-        estimated_tokens: estimateTokens(article.body),
+        estimated_tokens: bodyTokens(article),
         url: urls.articleHtml(article.slug),
         markdown: urls.articleMarkdown(article.slug),
         json: urls.articleJson(article.slug),

@@ -1,6 +1,7 @@
 import { resourcesBySlugOf } from './helpers/article-json.js';
 import { byString } from '../util/compare.js';
-import { estimateTokens, type EmitContext } from './context.js';
+import type { EmitContext } from './context.js';
+import { bodyTokens } from '../content/lazy-body.js';
 import { jsonFile, type OutputFile } from './output.js';
 import type { Categories, PathsIndex, Tags } from '../schemas/types.js';
 
@@ -74,9 +75,7 @@ export function pathsJson(context: EmitContext): PathsIndex {
         title: learningPath.title,
         ...(learningPath.description ? { description: learningPath.description } : {}),
         ...(learningPath.level ? { level: learningPath.level } : {}),
-        estimated_tokens: steps
-          .filter((step) => !step.premium)
-          .reduce((sum, step) => sum + estimateTokens(step.body), 0),
+        estimated_tokens: steps.filter((step) => !step.premium).reduce((sum, step) => sum + bodyTokens(step), 0),
         steps: steps.map((resource, index) => ({
           position: index + 1,
           slug: resource.slug,

@@ -3,8 +3,8 @@ import zlib from 'node:zlib';
 import { openRegularFileSync } from '../util/regular-file.js';
 import type { RenderedMarkdown } from './render.js';
 
-/** Where a body's packed HTML is in a file of the parse cache (src/content/parse-cache.ts). */
-export interface HtmlLocation {
+/** Where bytes of a document (its packed HTML, its Markdown body) are in a file of the parse cache (src/content/parse-cache.ts). */
+export interface CacheLocation {
   file: string;
   offset: number;
   length: number;
@@ -20,7 +20,7 @@ export interface StoredMarkdown extends Omit<RenderedMarkdown, 'html'> {
   /** The body's HTML, raw-deflated UTF-8 (see `bodyHtml`); empty once the page no longer needs it, or while it is `htmlAt`. */
   packedHtml: Uint8Array;
   /** Set when the packed HTML was left in the parse cache's file, to be read only if the page is rendered. */
-  htmlAt?: HtmlLocation;
+  htmlAt?: CacheLocation;
 }
 
 export function storeMarkdown({ html, ...rest }: RenderedMarkdown): StoredMarkdown {
@@ -48,8 +48,11 @@ export class ParseCacheLostError extends Error {
 
 /** The packed HTML of a stored rendering, read from the parse cache's file when it was left there. */
 export function packedHtmlOf(stored: StoredMarkdown): Uint8Array {
-  const at = stored.htmlAt;
-  if (!at) return stored.packedHtml;
+  return stored.htmlAt ? bytesAt(stored.htmlAt) : stored.packedHtml;
+}
+
+/** Bytes the parse cache left in one of its files (a body's HTML, or its Markdown), read when first needed. */
+export function bytesAt(at: CacheLocation): Uint8Array {
   const bytes = new Uint8Array(at.length);
   let read = -1;
   try {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createEmitContext } from '../compile/build.js';
-import { leakGuard, premiumSentences } from '../compile/premium-guard.js';
+import { leakGuard } from '../compile/premium-guard.js';
+import { cachedPremiumSentences } from '../compile/premium-sentence-cache.js';
 import { readContentFile } from '../content/content-file.js';
 import { loadContent } from '../content/load-content.js';
 import { assembleResources } from '../content/load-resources.js';
@@ -35,7 +36,10 @@ export async function loadEditSession(options: SiteBuildOptions): Promise<EditSe
     cacheDir: options.cacheDir,
   });
   if (!model) return undefined;
-  return editSession(createEmitContext(model, options.sourceDateEpoch), premiumSentences(model));
+  return editSession(
+    createEmitContext(model, options.sourceDateEpoch),
+    cachedPremiumSentences(model, options.cacheDir),
+  );
 }
 
 const validator = (kind: 'resource' | 'article') => schemaRegistry().validator(`${kind}.frontmatter`);

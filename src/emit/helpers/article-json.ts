@@ -4,7 +4,7 @@ import { linkText } from './markdown-text.js';
 import { oneLine } from '../../util/text.js';
 import type { Article, Cluster, ContentModel, Resource } from '../../content/model.js';
 import type { EmitContext } from '../context.js';
-import { estimateTokens } from '../context.js';
+import { bodyTokens } from '../../content/lazy-body.js';
 import type { Article as ArticleJson } from '../../schemas/types.js';
 
 /** The fields every listing of a guide starts with, like resourceCore for resources. */
@@ -89,7 +89,7 @@ export function articleJson(article: Article, cluster: Cluster, context: EmitCon
     ...(article.target_query ? { target_query: article.target_query } : {}),
     order: article.order,
     words: article.rendered.words,
-    estimated_tokens: estimateTokens(article.body),
+    estimated_tokens: bodyTokens(article),
     secondary_queries: article.secondary_queries,
     tags: article.tags,
     takeaways: article.takeaways,

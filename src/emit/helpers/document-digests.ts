@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Article, Resource } from '../../content/model.js';
+import { bodyDigestOf } from '../../content/lazy-body.js';
 
 // Digests of documents that keys of outputs start from (src/compile/output-reuse.ts, the search
 // index's parts): made once per document and build.
@@ -42,11 +43,15 @@ export const structureOf = digestWithout(shownFields);
 
 const contentDigests = new WeakMap<Resource | Article, string>();
 
-/** A digest of a document's metadata and body, hashed once per build: its page key and its export key both start from it. */
+/**
+ * A digest of a document's metadata and body (by the body's digest, which a document loaded from
+ * the parse cache knows without reading its body), hashed once per build: its page key and its
+ * export key both start from it.
+ */
 export function contentDigest(document: Resource | Article): string {
   let digest = contentDigests.get(document);
   if (digest === undefined) {
-    digest = createHash('sha256').update(metadataOf(document)).update(document.body).digest('hex');
+    digest = createHash('sha256').update(metadataOf(document)).update(bodyDigestOf(document)).digest('hex');
     contentDigests.set(document, digest);
   }
   return digest;

@@ -3,7 +3,7 @@ import { agentMarkdownBody } from './agent-links.js';
 import { oneLine } from '../../util/text.js';
 import type { Resource } from '../../content/model.js';
 import type { EmitContext } from '../context.js';
-import { estimateTokens } from '../context.js';
+import { bodyTokens } from '../../content/lazy-body.js';
 import type { Resource as ResourceJson } from '../../schemas/types.js';
 
 /** Price fields of a premium resource: its own overrides, else the starter key of site.yaml. */
@@ -49,7 +49,7 @@ export function resourceJson(resource: Resource, context: EmitContext): Resource
     body: resource.body,
     sources: resourceSources(resource),
     words: resource.rendered.words,
-    estimated_tokens: estimateTokens(resource.body),
+    estimated_tokens: bodyTokens(resource),
     license: urls.license,
   };
 }
