@@ -7,6 +7,7 @@ import type { Article, ContentModel, Resource } from '../content/model.js';
 import { isObject } from '../shared/json-shapes.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
+import { sha256 } from '../util/sha256.js';
 import { type PremiumSentence, premiumSentences, type SentenceMatches } from './premium-guard.js';
 
 /** What the cache folder keeps: the candidates' digest, and which of them each free text says. */
@@ -18,10 +19,7 @@ interface StoredMatches {
 
 /** A digest of the text premiumSentences reads of a free document: its body (by digest) and its people-only passages. */
 function textKey(document: Resource | Article): string {
-  return createHash('sha256')
-    .update(bodyDigestOf(document))
-    .update(JSON.stringify(document.rendered.peopleOnly ?? null))
-    .digest('base64');
+  return sha256(bodyDigestOf(document) + JSON.stringify(document.rendered.peopleOnly ?? null), 'base64');
 }
 
 function candidatesKey(candidates: PremiumSentence[]): string {

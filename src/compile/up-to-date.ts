@@ -38,13 +38,12 @@ export interface InputKeyOptions {
   sourceDateEpoch?: string;
 }
 
-function hashFiles(
-  hash: ReturnType<typeof createHash>,
-  root: string,
-  patterns: string[],
-  digests: SourceDigests | undefined,
-): void {
-  if (!fs.existsSync(root)) return;
+/**
+ * Each entry under `root` with its digest, as one text: hashed at once, since an update of the hash
+ * per file cost more than the digest.
+ */
+function listedFiles(root: string, patterns: string[], digests: SourceDigests | undefined): string {
+  if (!fs.existsSync(root)) return '';
   const folders: RealFolders = new Map();
   // Every entry but plain folders: a pipe, a broken link or a folder named `x.md` added to the content
   // is a change, which the build reports (see document-entries.ts).
@@ -53,14 +52,16 @@ function hashFiles(
     .filter((found) => !found.dirent.isDirectory() || namedLikeContent.test(found.name))
     .map((found) => found.path)
     .sort();
+  let listing = '';
   for (const entry of entries) {
     const full = path.join(root, entry);
     // A file the build will refuse (a link out of the folder, a device, a huge file) is never read here either.
     const checked = checkContentFile(root, full, folders);
     const digest =
       'problem' in checked ? `refused: ${checked.problem.message}` : digestKept(full, checked.stat, digests);
-    hash.update(entry).update('\0').update(digest).update('\0');
+    listing += `${entry}\0${digest}\0`;
   }
+  return listing;
 }
 
 /**
@@ -91,13 +92,13 @@ export function inputKey(options: InputKeyOptions): string | null {
     .update(JSON.stringify([options.baseUrl ?? '', options.sourceDateEpoch ?? '']));
   const contentDir = path.resolve(options.contentDir);
   const digests = options.cacheDir ? new SourceDigests(options.cacheDir, contentDir) : undefined;
-  hashFiles(hash, contentDir, ['**/*'], digests);
-  hashFiles(hash, builtinTemplatesDir, ['**/*'], digests);
+  hash.update(listedFiles(contentDir, ['**/*'], digests));
+  hash.update(listedFiles(builtinTemplatesDir, ['**/*'], digests));
   // A site's own templates may live outside the content folder. A site.yaml that is no file is the load's to report.
   const read = readRegularFileSync(path.join(contentDir, 'site.yaml'), { maxBytes: maxContentFileBytes });
   const site = read.ok ? read.bytes.toString('utf8') : '';
   const templates = /^templates:\s*["']?([^"'\n#]+?)["']?\s*$/m.exec(site)?.[1];
-  if (templates) hashFiles(hash, path.resolve(contentDir, templates), ['**/*'], digests);
+  if (templates) hash.update(listedFiles(path.resolve(contentDir, templates), ['**/*'], digests));
   digests?.save();
   return hash.digest('hex');
 }

@@ -11,6 +11,7 @@ import {
   withoutHtml,
 } from '../markdown/stored-markdown.js';
 import { compilerKey } from '../cache/compiler-key.js';
+import { sha256 } from '../util/sha256.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 import { deserializeOwning } from '../util/deserialize-owning.js';
@@ -67,13 +68,7 @@ export class ParseCache {
 
   /** A document's key: its kind, its path and the digest of its bytes (sourceDigest). */
   static keyOf(document: Pick<ParseJob, 'kind' | 'file'>, digest: string): string {
-    return createHash('sha256')
-      .update(document.kind)
-      .update('\0')
-      .update(document.file)
-      .update('\0')
-      .update(digest)
-      .digest('hex');
+    return sha256(`${document.kind}\0${document.file}\0${digest}`);
   }
 
   private shardOf(key: string): number {

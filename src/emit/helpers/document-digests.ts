@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Article, Resource } from '../../content/model.js';
 import { bodyDigestOf } from '../../content/lazy-body.js';
+import { sha256 } from '../../util/sha256.js';
 
 // Digests of documents that keys of outputs start from (src/compile/output-reuse.ts, the search
 // index's parts): made once per document and build.
@@ -28,7 +28,7 @@ function digestWithout(fields: ReadonlySet<string>): (document: Resource | Artic
       const kept: Record<string, unknown> = {};
       for (const key of Object.keys(document)) if (!fields.has(key)) kept[key] = document[key as keyof typeof document];
       const text = JSON.stringify(kept);
-      digest = createHash('sha256').update(text).digest('base64');
+      digest = sha256(text, 'base64');
       made.set(document, digest);
     }
     return digest;
@@ -51,7 +51,7 @@ const contentDigests = new WeakMap<Resource | Article, string>();
 export function contentDigest(document: Resource | Article): string {
   let digest = contentDigests.get(document);
   if (digest === undefined) {
-    digest = createHash('sha256').update(metadataOf(document)).update(bodyDigestOf(document)).digest('hex');
+    digest = sha256(metadataOf(document) + bodyDigestOf(document));
     contentDigests.set(document, digest);
   }
   return digest;
@@ -59,5 +59,5 @@ export function contentDigest(document: Resource | Article): string {
 
 /** The key of one document's part of each site-wide export (see KeyedPart). */
 export function exportPartKey(context: string, document: Resource | Article): string {
-  return createHash('sha256').update(context).update(contentDigest(document)).digest('base64url');
+  return sha256(context + contentDigest(document), 'base64url');
 }

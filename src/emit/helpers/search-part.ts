@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Article, Resource } from '../../content/model.js';
 import { fieldWeights, type SearchDocument } from '../../shared/search/index-format.js';
 import { termsOf } from '../../shared/search/terms.js';
+import { sha256 } from '../../util/sha256.js';
 import { documentPassages, type Passage, type SearchView } from './search-passages.js';
 import type { AllPostings } from './term-postings.js';
 
@@ -119,12 +119,7 @@ export function searchPartKey(
   extra: HeadExtra,
 ): string {
   const { outline, pageOutline, agentsOnlyAt, peopleOnlyAt, peopleOnly } = document.rendered;
-  return createHash('sha256')
-    .update(partFormat)
-    .update('\0')
-    .update(contentKey)
-    .update('\0')
-    .update(view)
-    .update(JSON.stringify([extra, outline, pageOutline, agentsOnlyAt, peopleOnlyAt, peopleOnly]))
-    .digest('hex');
+  return sha256(
+    `${partFormat}\0${contentKey}\0${view}${JSON.stringify([extra, outline, pageOutline, agentsOnlyAt, peopleOnlyAt, peopleOnly])}`,
+  );
 }
