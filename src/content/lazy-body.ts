@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../util/sha256.js';
 
 // A document's Markdown body can stay in the parse cache's file until something reads it: a build
 // that keeps a document's outputs needs only what is known of the body (the keys of its outputs
@@ -15,27 +15,30 @@ export interface BodyFacts {
   length: number;
 }
 
-/** A body not yet read: its facts, and how to read it. */
-export interface LazyBody extends BodyFacts {
-  read: () => string;
+/** A body left where it is: its facts, and how to read it (`T`: where it is, as its reader knows it). */
+export interface LazyBody<T = unknown> extends BodyFacts {
+  at: T;
+  read: (at: T) => string;
 }
 
-/** Facts known for documents, whether their bodies were read or not. */
-const facts = new WeakMap<object, BodyFacts>();
-/** Readers of the bodies not yet read, by document. */
-const unread = new WeakMap<object, LazyBody>();
+/** What is known of a document's body: its facts, and while it is unread, how to read it. */
+interface BodyState {
+  facts: BodyFacts;
+  lazy?: LazyBody;
+  text?: string;
+}
+
+/** One entry per document (a weak map's entry costs more than the digest of a short text: one, not three). */
+const states = new WeakMap<object, BodyState>();
 
 /** The facts of a body's text. */
 export function factsOfBody(body: string): BodyFacts {
   return {
-    digest: createHash('sha256').update(body).digest('base64'),
+    digest: sha256(body, 'base64'),
     blank: !body.trim(),
     length: body.length,
   };
 }
-
-/** Bodies read from the cache, by document. */
-const texts = new WeakMap<object, string>();
 
 /**
  * The one getter every lazy body shares: a getter made per document would give each document a
@@ -45,13 +48,12 @@ const lazyField: PropertyDescriptor = {
   enumerable: true,
   configurable: true,
   get(this: object): string {
-    let text = texts.get(this);
-    if (text === undefined) {
-      text = unread.get(this)!.read();
-      texts.set(this, text);
-      unread.delete(this);
+    const state = states.get(this)!;
+    if (state.text === undefined) {
+      state.text = state.lazy!.read(state.lazy!.at);
+      delete state.lazy;
     }
-    return text;
+    return state.text;
   },
 };
 
@@ -60,11 +62,16 @@ const lazyField: PropertyDescriptor = {
  * a field a document already has into a getter would make every read of its fields slower). The
  * field is enumerable, so a copy made by spreading (`{ ...document }`) holds the text itself.
  */
-export function defineLazyBody<T extends object>(target: T, lazy: LazyBody): T & { body: string } {
-  unread.set(target, lazy);
-  facts.set(target, { digest: lazy.digest, blank: lazy.blank, length: lazy.length });
+export function defineLazyBody<T extends object, At>(target: T, lazy: LazyBody<At>): T & { body: string } {
+  const { digest, blank, length } = lazy;
+  states.set(target, { facts: { digest, blank, length }, lazy: lazy as LazyBody });
   Object.defineProperty(target, 'body', lazyField);
   return target as T & { body: string };
+}
+
+/** Where `document`'s body is, while it is unread (as the LazyBody it was given named it). */
+export function unreadBodyAt(document: object): unknown {
+  return states.get(document)?.lazy?.at;
 }
 
 /**
@@ -72,7 +79,7 @@ export function defineLazyBody<T extends object>(target: T, lazy: LazyBody): T &
  * text. What a document assembled from a parse result uses instead of copying `body` (which would read it).
  */
 export function carryBody<T extends object>(target: T, source: { body: string }): T & { body: string } {
-  const lazy = unread.get(source);
+  const lazy = states.get(source)?.lazy;
   if (lazy) return defineLazyBody(target, lazy);
   (target as T & { body: string }).body = source.body;
   return target as T & { body: string };
@@ -80,12 +87,12 @@ export function carryBody<T extends object>(target: T, source: { body: string })
 
 /** The facts of `document`'s body: known when it came from the cache unread, else found once from its text. */
 export function bodyFactsOf(document: { body: string }): BodyFacts {
-  let known = facts.get(document);
-  if (!known) {
-    known = factsOfBody(document.body);
-    facts.set(document, known);
+  let state = states.get(document);
+  if (!state) {
+    state = { facts: factsOfBody(document.body) };
+    states.set(document, state);
   }
-  return known;
+  return state.facts;
 }
 
 /** The digest of `document`'s body (see BodyFacts). */

@@ -15,7 +15,7 @@ import { sha256 } from '../util/sha256.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 import { deserializeOwning } from '../util/deserialize-owning.js';
-import { type BodyFacts, bodyFactsOf, defineLazyBody } from './lazy-body.js';
+import { type BodyFacts, bodyFactsOf, defineLazyBody, unreadBodyAt } from './lazy-body.js';
 
 /** Entries are spread over this many pack files by the first byte of their key. */
 const shardCount = 64;
@@ -48,8 +48,6 @@ export class ParseCache {
   private readonly dirty = new Set<number>();
   /** The files the packs pointed at when this build read them: kept until the next build writes. */
   private readonly pointedAt = new Set<string>();
-  /** Where the body of each document read from a pack is: copied from there when its pack is written again. */
-  private readonly bodyLocations = new WeakMap<ParsedDocument, CacheLocation>();
 
   constructor(cacheDir: string, contentDir: string) {
     const root = path.join(cacheDir, 'parse');
@@ -120,11 +118,8 @@ export class ParseCache {
   /** A pack's documents, each body read from the pack's file only when something reads it. */
   private unpacked(packed: Map<string, PackedDocument>): Shard {
     const entries: Shard = new Map();
-    for (const [key, { bodyAt, bodyFacts, ...document }] of packed) {
-      const lazy = defineLazyBody(document, { ...bodyFacts, read: () => utf8(bytesAt(bodyAt)) });
-      this.bodyLocations.set(lazy, bodyAt);
-      entries.set(key, lazy);
-    }
+    for (const [key, { bodyAt, bodyFacts, ...document }] of packed)
+      entries.set(key, defineLazyBody(document, { ...bodyFacts, at: bodyAt, read: readBody }));
     return entries;
   }
 
@@ -217,7 +212,8 @@ export class ParseCache {
       for (const name of Object.keys(document) as (keyof ParsedDocument)[])
         if (name !== 'body' && name !== 'rendered') fields[name] = document[name];
       const { rendered } = document;
-      const at = this.bodyLocations.get(document);
+      // A body still unread is copied from the old file as it is.
+      const at = unreadBodyAt(document) as CacheLocation | undefined;
       packed.set(key, {
         ...(fields as Omit<ParsedDocument, 'body' | 'rendered'>),
         bodyAt: append(at ? bytesIn(at) : Buffer.from(document.body, 'utf8')),
@@ -246,7 +242,9 @@ function isLocation(at: unknown): at is CacheLocation {
   return typeof file === 'string' && Number.isSafeInteger(offset) && Number.isSafeInteger(length);
 }
 
-function utf8(bytes: Uint8Array): string {
+/** A body the cache left in one of its files, read. */
+function readBody(at: CacheLocation): string {
+  const bytes = bytesAt(at);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
 }
 
