@@ -85,7 +85,7 @@ describe('premium text never reaches dist/public', () => {
     ).not.toThrow();
   });
 
-  it('remembers which premium sentences each free text says, and reads only the free texts that changed', async () => {
+  it('remembers the premium sentences of each premium text and which each free text says, and reads only the texts that changed', async () => {
     const contentDir = copyFixture('minimal');
     const cacheDir = path.join(tempDir(), 'cache');
     const load = async () => (await loadContent(contentDir, { cacheDir })).model!;
@@ -97,8 +97,8 @@ describe('premium text never reaches dist/public', () => {
     const said = sentences[0]!.sentence;
     fs.appendFileSync(path.join(contentDir, 'articles', 'basics', 'next-steps.md'), `\n${said}\n`);
     const second = await load();
-    // Every other free document's body is known only by its digest here: reading one would throw.
-    for (const document of [...second.resources.filter((resource) => !resource.premium), ...second.articles]) {
+    // Every other document's body, premium ones too, is known only by its digest here: reading one would throw.
+    for (const document of [...second.resources, ...second.articles]) {
       if (document.slug === 'next-steps') continue;
       bodyFactsOf(document);
       Object.defineProperty(document, 'body', {

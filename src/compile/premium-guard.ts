@@ -21,29 +21,28 @@ export interface PremiumSentence {
 }
 
 /**
- * Which of a premium body's distinctive sentences (the candidates) each free document's text says,
- * remembered between builds so an unchanged document's text need not be read again (see
- * premium-sentence-cache.ts). `get` gives undefined for a document it does not know.
+ * What premiumSentences finds in each text, remembered between builds so an unchanged document's
+ * text need not be read again (see premium-sentence-cache.ts). Each gives what it remembers of a
+ * document, or what `make` finds (and remembers that).
  */
-export interface SentenceMatches {
-  get(document: Resource | Article): readonly number[] | undefined;
-  set(document: Resource | Article, candidates: readonly number[]): void;
+export interface SentenceMemo {
+  /** The distinctive sentences of a premium resource's text. */
+  distinctive(resource: Resource, make: () => string[]): readonly string[];
+  /** For these candidates: which of them a free document's text says, by index. */
+  said(candidates: PremiumSentence[]): (document: Resource | Article, make: () => number[]) => readonly number[];
 }
 
 /**
  * Every distinctive sentence of every premium body that no public text (preview, teaser, free document)
  * also says. A premium resource's `sources` are public metadata (README: Content): the exports carry
  * its citation URLs, never the lines of its Verified sources section, which this guard still covers.
- * `matches` for these candidates, when given, saves reading the free documents it knows.
  */
-export function premiumSentences(
-  model: ContentModel,
-  matchesFor?: (candidates: PremiumSentence[]) => SentenceMatches,
-): PremiumSentence[] {
+export function premiumSentences(model: ContentModel, memo?: SentenceMemo): PremiumSentence[] {
   const premium = model.resources.filter((resource) => resource.premium);
-  const candidates = premium.flatMap((resource) =>
-    distinctiveSentences(wholeText(resource)).map((sentence) => ({ slug: resource.slug, sentence })),
-  );
+  const candidates = premium.flatMap((resource) => {
+    const make = () => distinctiveSentences(wholeText(resource));
+    return (memo ? memo.distinctive(resource, make) : make()).map((sentence) => ({ slug: resource.slug, sentence }));
+  });
   if (!candidates.length) return [];
   // Public by design: the preview and teaser of premium resources, and whatever free documents also say.
   const shown = premium.flatMap((resource) => [
@@ -52,16 +51,14 @@ export function premiumSentences(
     resource.premium_summary ?? '',
     ...resource.rendered.sections,
   ]);
-  const matches = matchesFor?.(candidates);
+  const remembered = memo?.said(candidates);
   const said = new Set<number>();
   for (const document of [...model.resources.filter((resource) => !resource.premium), ...model.articles]) {
-    let found = matches?.get(document);
-    if (!found) {
+    const make = () => {
       const text = wholeText(document);
-      found = candidates.flatMap(({ sentence }, index) => (text.includes(sentence) ? [index] : []));
-      matches?.set(document, found);
-    }
-    for (const index of found) said.add(index);
+      return candidates.flatMap(({ sentence }, index) => (text.includes(sentence) ? [index] : []));
+    };
+    for (const index of remembered ? remembered(document, make) : make()) said.add(index);
   }
   return candidates.filter(({ sentence }, index) => !said.has(index) && !shown.some((text) => text.includes(sentence)));
 }

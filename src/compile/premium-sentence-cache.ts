@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { compilerKey } from '../cache/compiler-key.js';
@@ -8,92 +7,99 @@ import { isObject } from '../shared/json-shapes.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 import { sha256 } from '../util/sha256.js';
-import { type PremiumSentence, premiumSentences, type SentenceMatches } from './premium-guard.js';
+import { type PremiumSentence, premiumSentences, type SentenceMemo } from './premium-guard.js';
 
-/** What the cache folder keeps: the candidates' digest, and which of them each free text says. */
-interface StoredMatches {
+/** What the cache folder keeps, all by the digest of a document's text (textKey). */
+interface StoredFindings {
+  /** The compiler that found them: another splits or matches sentences its own way. */
+  compiler: string;
+  /** Each premium text's distinctive sentences. */
+  distinctive: Record<string, string[]>;
+  /** The digest of the candidates `said` was found for. */
   candidates: string;
-  /** By the digest of a document's text (textKey): the indices of the candidates it says. */
-  matches: Record<string, number[]>;
+  /** Which candidates each free text says, by index. */
+  said: Record<string, number[]>;
 }
 
-/** A digest of the text premiumSentences reads of a free document: its body (by digest) and its people-only passages. */
+/** A digest of the text premiumSentences reads of a document: its body (by digest) and its people-only passages. */
 function textKey(document: Resource | Article): string {
   return sha256(bodyDigestOf(document) + JSON.stringify(document.rendered.peopleOnly ?? null), 'base64');
 }
 
-function candidatesKey(candidates: PremiumSentence[]): string {
-  return createHash('sha256').update(compilerKey()).update(JSON.stringify(candidates)).digest('hex');
-}
+const isRecordOf = (value: unknown, item: (entry: unknown) => boolean): value is Record<string, never> =>
+  isObject(value) && Object.values(value).every((entries) => Array.isArray(entries) && entries.every(item));
 
-function isStoredMatches(value: unknown): value is StoredMatches {
+function isStoredFindings(value: unknown): value is StoredFindings {
   return (
     isObject(value) &&
+    typeof value.compiler === 'string' &&
     typeof value.candidates === 'string' &&
-    isObject(value.matches) &&
-    Object.values(value.matches).every(
-      (indices) => Array.isArray(indices) && indices.every((index) => Number.isSafeInteger(index)),
-    )
+    isRecordOf(value.distinctive, (sentence) => typeof sentence === 'string') &&
+    isRecordOf(value.said, (index) => Number.isSafeInteger(index))
   );
 }
 
-function readStored(file: string): StoredMatches | undefined {
+function readStored(file: string): StoredFindings | undefined {
   const read = readRegularFileSync(file);
   if (!read.ok) return undefined;
   try {
     const stored: unknown = JSON.parse(read.bytes.toString('utf8'));
-    return isStoredMatches(stored) ? stored : undefined;
+    return isStoredFindings(stored) && stored.compiler === compilerKey() ? stored : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** What `known` remembers for `key`, else what `make` finds (then `changed` is called); either way kept in `kept`. */
+function recall<T>(
+  known: Record<string, T>,
+  kept: Record<string, T>,
+  key: string,
+  make: () => T,
+  changed: () => void,
+): T {
+  let found = Object.hasOwn(known, key) ? known[key] : undefined;
+  if (found === undefined) {
+    changed();
+    found = make();
+  }
+  kept[key] = found;
+  return found;
+}
+
 /**
- * premiumSentences with the cache folder's memory of which candidate sentences each free text
- * says: it compares the premium bodies with every free document's, so without it every build would
- * read every body of the site, the bodies an incremental build otherwise leaves in the parse cache.
- * A build reads only the free documents whose text changed (and the premium bodies). The folder
- * holds indices and digests, no text.
+ * premiumSentences with the cache folder's memory of what it found in each text: the distinctive
+ * sentences of each premium body, and which of them each free text says. It compares the premium
+ * bodies with every free document's, so without it every build would read every body of the site,
+ * the bodies an incremental build otherwise leaves in the parse cache. A build reads only the texts
+ * that changed (and every free one when a premium body changed). The folder holds what the parse
+ * cache beside it holds already: premium sentences, and indices.
  */
 export function cachedPremiumSentences(model: ContentModel, cacheDir: string | null | undefined): PremiumSentence[] {
   if (!cacheDir) return premiumSentences(model);
   const file = path.join(cacheDir, 'premium-sentences.json');
-  let kept: StoredMatches | undefined;
+  const previous = readStored(file);
+  const kept: StoredFindings = { compiler: compilerKey(), distinctive: {}, candidates: '', said: {} };
   let changed = false;
-  let knownCount = 0;
-  const sentences = premiumSentences(model, (candidates) => {
-    const key = candidatesKey(candidates);
-    const previous = readStored(file);
-    const known = previous?.candidates === key ? previous.matches : {};
-    // A text the file knows but no document has any more is dropped from it.
-    changed = Object.keys(known).length === 0;
-    knownCount = Object.keys(known).length;
-    kept = { candidates: key, matches: {} };
-    const matches = kept.matches;
-    const keys = new Map<Resource | Article, string>();
-    const keyOf = (document: Resource | Article) => {
-      let text = keys.get(document);
-      if (text === undefined) {
-        text = textKey(document);
-        keys.set(document, text);
-      }
-      return text;
-    };
-    return {
-      get: (document) => {
-        const text = keyOf(document);
-        const found = Object.hasOwn(known, text) ? known[text] : undefined;
-        if (found) matches[text] = found;
-        return found;
-      },
-      set: (document, found) => {
-        matches[keyOf(document)] = [...found];
-        changed = true;
-      },
-    } satisfies SentenceMatches;
-  });
-  // When every text was known and none is gone, the file already says all this.
-  if (kept && (changed || knownCount !== Object.keys(kept.matches).length)) {
+  const changes = () => {
+    changed = true;
+  };
+  const memo: SentenceMemo = {
+    distinctive: (resource, make) =>
+      recall(previous?.distinctive ?? {}, kept.distinctive, textKey(resource), make, changes),
+    said: (candidates) => {
+      kept.candidates = sha256(JSON.stringify(candidates));
+      const known = previous?.candidates === kept.candidates ? previous.said : {};
+      return (document, make) => recall(known, kept.said, textKey(document), make, changes);
+    },
+  };
+  const sentences = premiumSentences(model, memo);
+  // A text the file knows but no document has any more is dropped from it.
+  const dropped =
+    !previous ||
+    Object.keys(previous.distinctive).length !== Object.keys(kept.distinctive).length ||
+    Object.keys(previous.said).length !== Object.keys(kept.said).length;
+  if (changed || dropped) {
     try {
       fs.mkdirSync(cacheDir, { recursive: true });
       writeAtomically(file, JSON.stringify(kept));
