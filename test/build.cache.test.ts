@@ -494,15 +494,21 @@ describe('the parse cache on disk', () => {
     expect(htmlFiles(cacheDir).length).toBeGreaterThan(0);
   });
 
-  it('says so, by name, when another process removes the HTML a loaded pack points into', () => {
+  /** A parse cache holding one parsed note whose body is `body`, saved to disk. */
+  const cachedNote = (body: string) => {
     const cacheDir = path.join(tempDir(), 'cache');
     const file = path.join(tempDir(), 'note.md');
-    const text = '---\ntitle: A note\n---\n\nSome *body*.\n';
+    const text = `---\ntitle: A note\n---\n\n${body}\n`;
     const key = ParseCache.keyOf({ file, kind: 'resource' }, sourceDigest(Buffer.from(text)));
     const parsed = parseDocument({ file, text, kind: 'resource' }, schemaRegistry().validator('resource.frontmatter'));
     const first = new ParseCache(cacheDir, 'site');
     first.set(key, parsed);
     first.save();
+    return { cacheDir, key, parsed };
+  };
+
+  it('says so, by name, when another process removes the HTML a loaded pack points into', () => {
+    const { cacheDir, key, parsed } = cachedNote('Some *body*.');
     const reader = new ParseCache(cacheDir, 'site');
     const loaded = reader.get(key)!;
     for (const name of htmlFiles(cacheDir)) fs.rmSync(path.join(packFolder(cacheDir), name));
@@ -516,14 +522,7 @@ describe('the parse cache on disk', () => {
   });
 
   it('leaves a loaded document’s body in the cache file until it is read, and knows its digest, length and blankness without it', () => {
-    const cacheDir = path.join(tempDir(), 'cache');
-    const file = path.join(tempDir(), 'note.md');
-    const text = '---\ntitle: A note\n---\n\nSome *body*, with “curly” quotes.\n';
-    const key = ParseCache.keyOf({ file, kind: 'resource' }, sourceDigest(Buffer.from(text)));
-    const parsed = parseDocument({ file, text, kind: 'resource' }, schemaRegistry().validator('resource.frontmatter'));
-    const first = new ParseCache(cacheDir, 'site');
-    first.set(key, parsed);
-    first.save();
+    const { cacheDir, key, parsed } = cachedNote('Some *body*, with “curly” quotes.');
     const loaded = new ParseCache(cacheDir, 'site').get(key)!;
     // With the cache file gone, what the build keys and counts by is still known; the text is not.
     for (const name of htmlFiles(cacheDir)) fs.rmSync(path.join(packFolder(cacheDir), name));

@@ -5,7 +5,6 @@ import type { CheckedDocument } from './cross-checks.js';
 import { normalizeText } from '../util/text.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { maxContentFileBytes } from '../util/limits.js';
-import { carryBody } from './lazy-body.js';
 
 /** The file each document's located YAML is parsed from, and the YAML once parsed. */
 const sourceFiles = new WeakMap<object, string>();
@@ -39,8 +38,8 @@ export function defineLazySource<T extends object>(target: T, file: string): T &
 }
 
 /**
- * The fields every loaded document shares, from its parse result, but its body: `withBody` adds
- * that last, unread while the parse result's is (lazy-body.ts). Added, not replaced: turning a
+ * The fields every loaded document shares, from its parse result, but its body: the caller adds
+ * that last with `carryBody`, unread while the parse result's is (lazy-body.ts). Added, not replaced: turning a
  * field into a getter would make every read of every field of the document slower.
  */
 export function documentBase(parsed: ParsedDocument, slug: string, file: string) {
@@ -50,11 +49,6 @@ export function documentBase(parsed: ParsedDocument, slug: string, file: string)
     bodyLineOffset: parsed.bodyLineOffset,
     rendered: parsed.rendered!,
   };
-}
-
-/** `document` with the body of its parse result, read only when first used if it is not yet. */
-export function withBody<T extends object>(document: T, parsed: ParsedDocument): T & { body: string } {
-  return carryBody(document, parsed);
 }
 
 /**

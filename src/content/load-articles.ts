@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import fg from 'fast-glob';
 import type { Problem } from '../errors/problem.js';
 import type { Article, Cluster } from './model.js';
-import { checkedDraft, defineLazySource, documentBase, withBody } from './assemble-document.js';
+import { checkedDraft, defineLazySource, documentBase } from './assemble-document.js';
+import { carryBody } from './lazy-body.js';
 import { isKnown, type CheckedArticle } from './cross-checks.js';
 import { fieldsThatPassed, type ParsedDocument } from './parse-document.js';
 import { contentFolderShown } from './file-problem.js';
@@ -205,7 +206,7 @@ function assembleArticles(
       continue;
     }
     const front = result.front as ArticleFrontMatter;
-    const article = withBody(
+    const article = carryBody(
       defineLazySource(
         {
           ...front,

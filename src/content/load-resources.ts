@@ -1,6 +1,7 @@
 import type { Problem } from '../errors/problem.js';
 import type { Resource } from './model.js';
-import { checkedDraft, defineLazySource, documentBase, withBody } from './assemble-document.js';
+import { checkedDraft, defineLazySource, documentBase } from './assemble-document.js';
+import { carryBody } from './lazy-body.js';
 import type { CheckedResource } from './cross-checks.js';
 import type { ParsedDocument } from './parse-document.js';
 
@@ -28,7 +29,7 @@ export function assembleResources(files: string[], parsed: ParsedDocument[]): Lo
     if (result.slug) slugs.push(result.slug);
     if (result.slug && result.front && result.rendered) {
       const front = result.front as ResourceFrontMatter;
-      const resource = withBody(
+      const resource = carryBody(
         defineLazySource(
           { ...front, ...documentBase(result, result.slug, file), premium: front.premium ?? false },
           file,
