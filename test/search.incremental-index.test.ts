@@ -171,4 +171,30 @@ describe('the full-text index after one change', () => {
     expect((await site.run()).searchParts).toEqual({ kept: 0, made: parts });
     await site.equalsColdBuild();
   });
+
+  it('writes only the patched documents beside the merged postings, and applies them on the next build', async () => {
+    const site = cachedSite();
+    await site.run();
+    const [compiler] = fs.readdirSync(path.join(site.cacheDir, 'search'));
+    const [folder] = fs.readdirSync(path.join(site.cacheDir, 'search', compiler!));
+    const file = (name: string) => path.join(site.cacheDir, 'search', compiler!, folder!, name);
+    const merged = fs.readFileSync(file('merged-agents.bin'));
+    site.edit('resources/wire-formats.md', (text) => `${text}\nSliding windows bound the frames in flight.\n`);
+    await site.run();
+    // The merged postings stay as the first build wrote them; the edited document's part is beside them.
+    expect(fs.readFileSync(file('merged-agents.bin')).equals(merged)).toBe(true);
+    expect(fs.existsSync(file('patch-agents.bin'))).toBe(true);
+    await site.equalsColdBuild();
+    // A second edit, of another document: both are in the patch, and the index holds both.
+    site.edit('resources/retry-budgets.md', (text) => `${text}\nJitter spreads the retries of many clients apart.\n`);
+    expect((await site.run()).searchParts).toEqual({ kept: parts - 2, made: 2 });
+    expect(fs.readFileSync(file('merged-agents.bin')).equals(merged)).toBe(true);
+    await site.equalsColdBuild();
+    // A patch lost or torn: the merged postings alone are patched with what differs from them.
+    fs.rmSync(file('patch-agents.bin'));
+    fs.writeFileSync(file('patch-people.bin'), 'not a patch');
+    site.edit('resources/wire-formats.md', (text) => `${text}\nAcknowledgements free the window.\n`);
+    await site.run();
+    await site.equalsColdBuild();
+  });
 });

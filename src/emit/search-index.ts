@@ -16,7 +16,8 @@ import {
   type TermPostings,
   termPostings,
 } from './helpers/term-postings.js';
-import { patchedUpTo, patchPostings } from './helpers/patch-postings.js';
+import { patchedUpTo } from './helpers/patch-postings.js';
+import { addTotals, patchMerged } from './helpers/merged-postings.js';
 import {
   type HeadExtra,
   makeSearchPart,
@@ -77,21 +78,6 @@ function partEntry(
   };
 }
 
-/** Writes `part`'s passage totals at document `index` of `totals`. */
-function addTotals(totals: Float64Array, index: number, part: SearchPart) {
-  const at = index * totalsPerDocument;
-  for (let p = 0; p < part.passages.length; p += 3) {
-    totals[at + 4]!++;
-    if (part.passages[p] === 0) {
-      totals[at]! += part.passages[p + 1]!;
-      totals[at + 1]!++;
-    } else {
-      totals[at + 2]! += part.passages[p + 1]!;
-      totals[at + 3]!++;
-    }
-  }
-}
-
 /**
  * Up to this many postings, a build keeps every posting for the next to patch (16 bytes each): some
  * 320,000 at 4,000 small resources. Above, at 100,000 documents, the memory counts more.
@@ -117,16 +103,11 @@ function indexPostings(
   let everyPart: SearchPart[] | undefined;
   let totals: Float64Array;
   if (store && previous && changed && changed.length <= patchedUpTo) {
-    const parts = new Map(changed.map((n) => [n, entries[n]!.part()]));
+    const parts = new Map(changed.map((n) => [n, { key: keys[n]!, part: entries[n]!.part() }]));
     for (const [n, { key }] of entries.entries()) if (!parts.has(n)) store.keep(key);
-    totals = previous.totals.slice();
-    const documents = previous.documents.slice();
-    for (const [n, part] of parts) {
-      totals.fill(0, n * totalsPerDocument, (n + 1) * totalsPerDocument);
-      addTotals(totals, n, part);
-      documents[n] = JSON.stringify(part.document);
-    }
-    merged = { ...patchPostings(previous, parts), keys, totals, documents };
+    merged = patchMerged(previous, parts);
+    totals = merged.totals;
+    store.setMergedPostings(view, merged, parts);
   } else {
     everyPart = entries.map((entry) => entry.part());
     totals = new Float64Array(everyPart.length * totalsPerDocument);
@@ -137,8 +118,8 @@ function indexPostings(
       const documents = everyPart.map((part) => JSON.stringify(part.document));
       merged = { ...allPostings(everyPart), keys, totals, documents };
     }
+    store?.setMergedPostings(view, merged ?? null);
   }
-  store?.setMergedPostings(view, merged ?? null);
   const { averages, passages } = passageStatistics(totals);
   return {
     postings: merged ? keptPostings(merged, averages) : termPostings(everyPart!, averages),

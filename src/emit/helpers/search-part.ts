@@ -4,6 +4,7 @@ import { termsOf } from '../../shared/search/terms.js';
 import { sha256 } from '../../util/sha256.js';
 import { documentPassages, type Passage, type SearchView } from './search-passages.js';
 import type { AllPostings } from './term-postings.js';
+import type { KeyedSearchPart } from './merged-postings.js';
 
 /**
  * What one document adds to the full-text index of one audience: its row as a hit shows it, and
@@ -46,8 +47,15 @@ export interface SearchPartStore {
   keep(key: string): void;
   /** The merged postings a previous build left for `view`'s index. */
   mergedPostings(view: SearchView): MergedPostings | undefined;
-  /** What the next build finds for `view`'s index, or null for nothing. */
-  setMergedPostings(view: SearchView, merged: MergedPostings | null): void;
+  /**
+   * What the next build finds for `view`'s index, or null for nothing. `patch`: the documents (by
+   * index) whose parts made `merged` from what mergedPostings gave, so a store may keep those alone.
+   */
+  setMergedPostings(
+    view: SearchView,
+    merged: MergedPostings | null,
+    patch?: ReadonlyMap<number, KeyedSearchPart>,
+  ): void;
 }
 
 /** Changed whenever what a part holds or how it is made changes, so no build reads a part of another shape. */
