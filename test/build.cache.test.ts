@@ -521,6 +521,25 @@ describe('the parse cache on disk', () => {
     expect(bodyHtml(new ParseCache(cacheDir, 'site').get(key)!.rendered!)).toBe(bodyHtml(parsed.rendered!));
   });
 
+  it('keeps the files a loaded document points into when its pack is written again, the cache folder given relative or not', () => {
+    const cacheDir = path.join(tempDir(), 'cache');
+    const file = path.join(tempDir(), 'note.md');
+    const text = '---\ntitle: A note\n---\n\nSome *body*.\n';
+    const key = ParseCache.keyOf({ file, kind: 'resource' }, sourceDigest(Buffer.from(text)));
+    const parsed = parseDocument({ file, text, kind: 'resource' }, schemaRegistry().validator('resource.frontmatter'));
+    // The build API given a relative folder, then the CLI (which resolves it) on the same cache.
+    const first = new ParseCache(path.relative(process.cwd(), cacheDir), 'site');
+    first.set(key, parsed);
+    first.save();
+    const reader = new ParseCache(cacheDir, 'site');
+    const loaded = reader.get(key)!;
+    // Its pack written again (as when another of its documents was edited) while it is still unread.
+    reader.set(key, parsed);
+    reader.save();
+    expect(bodyHtml(loaded.rendered!)).toBe(bodyHtml(parsed.rendered!));
+    expect(loaded.body).toBe(parsed.body);
+  });
+
   it('leaves a loaded document’s body in the cache file until it is read, and knows its digest, length and blankness without it', () => {
     const { cacheDir, key, parsed } = cachedNote('Some *body*, with “curly” quotes.');
     const loaded = new ParseCache(cacheDir, 'site').get(key)!;

@@ -50,7 +50,9 @@ export class ParseCache {
   private readonly pointedAt = new Set<string>();
 
   constructor(cacheDir: string, contentDir: string) {
-    const root = path.join(cacheDir, 'parse');
+    // Absolute: a pack records where its bytes are, and a relative path there would mean another file
+    // to a build run from another folder (and would not match the names it keeps; see writePack).
+    const root = path.join(path.resolve(cacheDir), 'parse');
     const current = compilerKey().slice(0, 16);
     // Entries of another compiler can never be used again: drop them rather than let the cache grow.
     for (const stale of fs.existsSync(root) ? fs.readdirSync(root).filter((name) => name !== current) : []) {
@@ -239,7 +241,9 @@ export class ParseCache {
 
 function isLocation(at: unknown): at is CacheLocation {
   const { file, offset, length } = (at ?? {}) as Partial<CacheLocation>;
-  return typeof file === 'string' && Number.isSafeInteger(offset) && Number.isSafeInteger(length);
+  return (
+    typeof file === 'string' && path.isAbsolute(file) && Number.isSafeInteger(offset) && Number.isSafeInteger(length)
+  );
 }
 
 /** A body the cache left in one of its files, read. */
