@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { ContentModel } from '../content/model.js';
-import { type KeyedSearchPart, patchMerged } from '../emit/helpers/merged-postings.js';
+import type { KeyedSearchPart } from '../emit/helpers/merged-postings.js';
 import { patchedUpTo } from '../emit/helpers/patch-postings.js';
 import {
   type MergedPostings,
@@ -33,7 +33,7 @@ type Pack = Map<string, SearchPart>;
  * its unchanged documents' parts unread, and a pack it never opens then stays as it is until a
  * build that reads it (old parts in it linger that long). A build that patched in a few documents
  * writes only those documents' parts beside the merged postings (a PostingsPatch), not the merged
- * postings again (some 24 MB at 4,000 resources of 4 KB); the next build applies them on reading.
+ * postings again (some 24 MB at 4,000 resources of 4 KB); the next build patches in those with its own.
  */
 export class SearchPartCache implements SearchPartStore {
   private readonly dir: string;
@@ -45,8 +45,8 @@ export class SearchPartCache implements SearchPartStore {
     SearchView,
     { postings: MergedPostings; patch?: ReadonlyMap<number, KeyedSearchPart> } | null
   >();
-  /** What mergedPostings read of each view: the merged postings' digest and the patch it applied. */
-  private readonly read = new Map<SearchView, PostingsPatch>();
+  /** The digest of the merged postings mergedPostings read for each view: what a patch is written against. */
+  private readonly bases = new Map<SearchView, string>();
   /** Parts this build found here, and parts it made (`agentdir build --timings` prints them). */
   readonly counts = { kept: 0, made: 0 };
 
@@ -128,7 +128,9 @@ export class SearchPartCache implements SearchPartStore {
     this.counts.made++;
   }
 
-  mergedPostings(view: SearchView): MergedPostings | undefined {
+  mergedPostings(
+    view: SearchView,
+  ): { postings: MergedPostings; patch: ReadonlyMap<number, KeyedSearchPart> } | undefined {
     let merged: unknown;
     try {
       const read = readRegularFileSync(this.mergedPath(view));
@@ -138,14 +140,11 @@ export class SearchPartCache implements SearchPartStore {
     }
     if (!isMergedPostings(merged)) return undefined;
     const base = digestOf(merged);
+    this.bases.set(view, base);
     const patch = this.readPatch(view);
-    // A patch of other merged postings (a cache half restored) is not applied: the build patches in what differs.
-    if (patch?.base === base && [...patch.changed.keys()].every((n) => n < merged.keys.length)) {
-      this.read.set(view, patch);
-      return patchMerged(merged, patch.changed);
-    }
-    this.read.set(view, { base, changed: new Map() });
-    return merged;
+    // A patch of other merged postings (a cache half restored) is left out: the build patches in what differs.
+    const applies = patch?.base === base && [...patch.changed.keys()].every((n) => n < merged.keys.length);
+    return { postings: merged, patch: applies ? patch.changed : new Map() };
   }
 
   private readPatch(view: SearchView): PostingsPatch | undefined {
@@ -156,18 +155,6 @@ export class SearchPartCache implements SearchPartStore {
     } catch {
       return undefined;
     }
-  }
-
-  /**
-   * The patch to write for `view` instead of its merged postings: what this build read, with its own
-   * changes on top, while that is few documents (patchedUpTo). Undefined: write the merged postings.
-   */
-  private patchOnRead(view: SearchView, changes: ReadonlyMap<number, KeyedSearchPart>): PostingsPatch | undefined {
-    const read = this.read.get(view);
-    if (!read) return undefined;
-    const changed = new Map(read.changed);
-    for (const [n, part] of changes) changed.set(n, part);
-    return changed.size <= patchedUpTo ? { base: read.base, changed } : undefined;
   }
 
   setMergedPostings(
@@ -199,8 +186,10 @@ export class SearchPartCache implements SearchPartStore {
     for (const [view, merged] of this.merged)
       try {
         fs.mkdirSync(this.dir, { recursive: true });
-        const patch = merged?.patch && this.patchOnRead(view, merged.patch);
-        if (patch) writeAtomically(this.patchPath(view), v8.serialize(patch));
+        const base = this.bases.get(view);
+        const changed = merged?.patch;
+        if (base && changed && changed.size <= patchedUpTo)
+          writeAtomically(this.patchPath(view), v8.serialize({ base, changed } satisfies PostingsPatch));
         else {
           // Merged postings first: until the old patch is gone, it no longer matches them.
           if (merged) writeAtomically(this.mergedPath(view), v8.serialize(merged.postings));
@@ -216,7 +205,7 @@ export class SearchPartCache implements SearchPartStore {
     this.packs.clear();
     this.used.clear();
     this.merged.clear();
-    this.read.clear();
+    this.bases.clear();
     try {
       for (const name of fs.existsSync(this.dir) ? fs.readdirSync(this.dir) : []) {
         const pack = /^pack-(\d+)\.bin$/.exec(name)?.[1];
@@ -236,7 +225,7 @@ export class SearchPartCache implements SearchPartStore {
  */
 interface PostingsPatch {
   base: string;
-  changed: Map<number, KeyedSearchPart>;
+  changed: ReadonlyMap<number, KeyedSearchPart>;
 }
 
 /** Merged postings are a function of their documents' part keys: the digest of those names them. */

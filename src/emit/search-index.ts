@@ -97,17 +97,22 @@ function indexPostings(
 ): { postings: TermPostings; averages: PassageAverages; passages: number; documents?: string[] } {
   const keys = entries.map(({ key }) => key);
   const previous = store?.mergedPostings(view);
-  const changed =
-    previous?.keys.length === keys.length ? keys.flatMap((key, n) => (previous.keys[n] === key ? [] : [n])) : undefined;
+  // What the previous postings hold of each document: their own keys, with the patch's in its place.
+  const before = previous?.postings.keys.slice();
+  for (const [n, { key }] of previous?.patch ?? []) before![n] = key;
+  const changed = before?.length === keys.length ? keys.flatMap((key, n) => (before[n] === key ? [] : [n])) : undefined;
   let merged: MergedPostings | undefined;
   let everyPart: SearchPart[] | undefined;
   let totals: Float64Array;
   if (store && previous && changed && changed.length <= patchedUpTo) {
-    const parts = new Map(changed.map((n) => [n, { key: keys[n]!, part: entries[n]!.part() }]));
-    for (const [n, { key }] of entries.entries()) if (!parts.has(n)) store.keep(key);
-    merged = patchMerged(previous, parts);
+    // One patch of the merged postings: the documents the patch on file holds, and those changed since.
+    const patch = new Map(previous.patch);
+    for (const n of changed) patch.set(n, { key: keys[n]!, part: entries[n]!.part() });
+    const made = new Set(changed);
+    for (const [n, key] of keys.entries()) if (!made.has(n)) store.keep(key);
+    merged = patchMerged(previous.postings, patch);
     totals = merged.totals;
-    store.setMergedPostings(view, merged, parts);
+    store.setMergedPostings(view, merged, patch);
   } else {
     everyPart = entries.map((entry) => entry.part());
     totals = new Float64Array(everyPart.length * totalsPerDocument);

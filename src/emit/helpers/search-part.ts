@@ -45,11 +45,16 @@ export interface SearchPartStore {
   set(key: string, part: SearchPart): void;
   /** Counts the part of `key` as used, unread: the merged postings hold what the index needs of it. */
   keep(key: string): void;
-  /** The merged postings a previous build left for `view`'s index. */
-  mergedPostings(view: SearchView): MergedPostings | undefined;
+  /**
+   * The merged postings a previous build left for `view`'s index, and the documents (by index)
+   * whose parts now differ from those postings', which the build patches in with its own changes.
+   */
+  mergedPostings(
+    view: SearchView,
+  ): { postings: MergedPostings; patch: ReadonlyMap<number, KeyedSearchPart> } | undefined;
   /**
    * What the next build finds for `view`'s index, or null for nothing. `patch`: the documents (by
-   * index) whose parts made `merged` from what mergedPostings gave, so a store may keep those alone.
+   * index) whose parts made `merged` from the postings mergedPostings gave, so a store may keep those alone.
    */
   setMergedPostings(
     view: SearchView,
