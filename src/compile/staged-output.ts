@@ -228,6 +228,7 @@ export class StagedOutput implements GradedOutput {
     };
     fs.writeFileSync(path.join(this.target, manifestName), `${JSON.stringify(interim)}\n`);
     const folders = new Set<string>();
+    let setAside = false;
     for (const file of this.staged) {
       if (file === manifestName) continue;
       const destination = path.join(this.target, file);
@@ -242,12 +243,14 @@ export class StagedOutput implements GradedOutput {
       if (replaced?.isDirectory()) fs.rmSync(destination, { recursive: true, force: true });
       const source = path.join(this.dir, file);
       // ext4 writes a file's data out before it may replace another by rename (auto_da_alloc): about
-      // 1 ms per MB, paid in this call. Moving the old file aside first avoids the replace for large exports.
+      // 1 ms per MB, paid in this call. Moving the old file aside first avoids the replace for large
+      // exports, and freeing its blocks (another 0.5 ms per MB) is left to a background process.
       if (replaced?.isFile() && fs.statSync(source).size >= moveAsideBytes) {
-        const aside = path.join(this.dir, '.replaced');
+        const aside = path.join(this.discarded, file);
+        fs.mkdirSync(path.dirname(aside), { recursive: true });
         fs.renameSync(destination, aside);
         fs.renameSync(source, destination);
-        fs.unlinkSync(aside);
+        setAside = true;
       } else fs.renameSync(source, destination);
     }
     const emptied = new Set<string>();
@@ -260,6 +263,7 @@ export class StagedOutput implements GradedOutput {
     if (this.staged.has(manifestName))
       fs.renameSync(path.join(this.dir, manifestName), path.join(this.target, manifestName));
     fs.rmSync(this.dir, { recursive: true, force: true });
+    if (setAside) removeInBackground(this.discarded);
   }
 
   abort(): void {
