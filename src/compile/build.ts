@@ -187,6 +187,7 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
   context.outputs = documents.hook;
   const searchParts = options.cacheDir ? new SearchPartCache(options.cacheDir, model) : undefined;
   if (searchParts) context.searchParts = searchParts;
+  searchParts?.prefetch();
   // Made on first use: an incremental build usually keeps every metadata emitter's files.
   const contexts = new Map<string, EmitContext>();
   const contextFor = (metadata: boolean, agents: boolean): EmitContext => {
@@ -222,7 +223,10 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
       emitTimer.mark('render threads (waiting)');
     };
     for (const [index, { emit, reads, agents, keysPages, afterRendering }] of emitters.entries()) {
-      if (afterRendering) await awaitRenderThreads();
+      if (afterRendering) {
+        await awaitRenderThreads();
+        await searchParts?.settle();
+      }
       // An emitter that reads only metadata keeps all its files while the page context is unchanged.
       const key = reads === 'metadata' && !keysPages ? metadataEmitterKey(pageContext, emit.name) : undefined;
       if (!key || !keep(key, staged.filesWithKey(key))) {
