@@ -12,6 +12,7 @@ import {
   totalsPerDocument,
 } from '../emit/helpers/search-part.js';
 import type { SearchView } from '../emit/helpers/search-passages.js';
+import { searchRoots } from '../shared/search/index-format.js';
 import { type RegularRead, readRegularFile, readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 import { deserializeOwning } from '../util/deserialize-owning.js';
@@ -19,7 +20,7 @@ import { compilerKey } from '../cache/compiler-key.js';
 import { sha256 } from '../util/sha256.js';
 
 /** Every audience an index is made for. */
-const searchViews: SearchView[] = ['agents', 'people'];
+const searchViews = Object.keys(searchRoots) as SearchView[];
 
 /** Parts are spread over this many pack files by the first byte of their (hex) key: one changed document rewrites one or two. */
 const packCount = 16;
@@ -80,14 +81,8 @@ export class SearchPartCache implements SearchPartStore {
   private load(pack: number): Pack {
     let parts = this.packs.get(pack);
     if (!parts) {
-      try {
-        const read = readRegularFileSync(this.packPath(pack));
-        parts = read.ok ? (deserializeOwning(read.bytes) as Pack) : new Map();
-        if (!(parts instanceof Map)) parts = new Map();
-      } catch {
-        // Missing, torn or of an older layout: an empty pack, written again on save.
-        parts = new Map();
-      }
+      // Missing, torn or of an older layout: an empty pack, written again on save.
+      parts = this.readValue(this.packPath(pack), (value): value is Pack => value instanceof Map) ?? new Map();
       this.packs.set(pack, parts);
       if (!this.used.has(pack)) this.used.set(pack, new Set());
     }
@@ -164,27 +159,23 @@ export class SearchPartCache implements SearchPartStore {
   mergedPostings(
     view: SearchView,
   ): { postings: MergedPostings; patch: ReadonlyMap<number, KeyedSearchPart> } | undefined {
-    let merged: unknown;
-    try {
-      const read = this.bytesOf(this.mergedPath(view));
-      merged = read.ok ? deserializeOwning(read.bytes) : undefined;
-    } catch {
-      // Torn or of an older layout: the index is merged from every part.
-    }
-    if (!isMergedPostings(merged)) return undefined;
+    // Torn or of an older layout: the index is merged from every part.
+    const merged = this.readValue(this.mergedPath(view), isMergedPostings);
+    if (!merged) return undefined;
     const base = digestOf(merged);
     this.bases.set(view, base);
-    const patch = this.readPatch(view);
+    const patch = this.readValue(this.patchPath(view), isPostingsPatch);
     // A patch of other merged postings (a cache half restored) is left out: the build patches in what differs.
     const applies = patch?.base === base && [...patch.changed.keys()].every((n) => n < merged.keys.length);
     return { postings: merged, patch: applies ? patch.changed : new Map() };
   }
 
-  private readPatch(view: SearchView): PostingsPatch | undefined {
+  /** What `file` holds, when it is there and of the shape `valid` checks; else undefined. */
+  private readValue<T>(file: string, valid: (value: unknown) => value is T): T | undefined {
     try {
-      const read = this.bytesOf(this.patchPath(view));
-      const patch = read.ok ? deserializeOwning(read.bytes) : undefined;
-      return isPostingsPatch(patch) ? patch : undefined;
+      const read = this.bytesOf(file);
+      const value: unknown = read.ok ? deserializeOwning(read.bytes) : undefined;
+      return valid(value) ? value : undefined;
     } catch {
       return undefined;
     }
