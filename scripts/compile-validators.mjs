@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Part of `npm run compile`: compiles every schema in schemas/ ahead of time into
-// lib/schemas/validators.cjs, so no build, thread or request spends a quarter of a second compiling
+// lib/schemas/validators/<name>.cjs, so no build, thread or request spends a quarter of a second compiling
 // them again. The file carries a digest of the schemas; the registry ignores it when they differ.
 // It also bundles the worker's code and the pages' browser scripts (end of file).
 import fs from 'node:fs';
@@ -31,15 +31,23 @@ const ajv = new Ajv2020({
   code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
 });
 addFormats(ajv);
-const exports = {};
+const ids = {};
 files.forEach((file, index) => {
   const schema = JSON.parse(texts[index]);
   ajv.addSchema(schema);
-  exports[exportName(file.replace(/\.schema\.json$/, ''))] = schema.$id;
+  ids[exportName(file.replace(/\.schema\.json$/, ''))] = schema.$id;
 });
-const code = `${standaloneCode(ajv, exports)}\nexports.schemasDigest = ${JSON.stringify(schemasDigest(files, texts))};\n`;
-fs.mkdirSync(path.join(root, 'lib', 'schemas'), { recursive: true });
-fs.writeFileSync(path.join(root, 'lib', 'schemas', 'validators.cjs'), code);
+// One module per schema, each with the code of the schemas it refers to: a build loads the few it
+// validates with (the front matter's, 40 KB) rather than all of them (940 KB, 28 ms).
+const digest = JSON.stringify(schemasDigest(files, texts));
+const validatorsDir = path.join(root, 'lib', 'schemas', 'validators');
+fs.rmSync(validatorsDir, { recursive: true, force: true });
+fs.mkdirSync(validatorsDir, { recursive: true });
+for (const [name, id] of Object.entries(ids))
+  fs.writeFileSync(
+    path.join(validatorsDir, `${name}.cjs`),
+    `${standaloneCode(ajv, { validate: id })}\nexports.schemasDigest = ${digest};\n`,
+  );
 
 // The OpenAPI Initiative's schema of OpenAPI 3.1 documents, which every build checks its
 // openapi.json against: compiled here once instead of in every build.

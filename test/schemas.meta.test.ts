@@ -30,12 +30,11 @@ describe('the JSON Schemas in schemas/', () => {
     const copy = tempDir();
     fs.cpSync(builtinSchemasDir, copy, { recursive: true });
     const atRunTime = new SchemaRegistry(copy);
-    const compiled = createRequire(import.meta.url)(path.join(repoRoot, 'lib', 'schemas', 'validators.cjs')) as Record<
-      string,
-      unknown
-    >;
-    expect(ahead.validator('resource.frontmatter')).toBe(compiled.resource_frontmatter);
-    expect(atRunTime.validator('resource.frontmatter')).not.toBe(compiled.resource_frontmatter);
+    const compiled = createRequire(import.meta.url)(
+      path.join(repoRoot, 'lib', 'schemas', 'validators', 'resource_frontmatter.cjs'),
+    ) as Record<string, unknown>;
+    expect(ahead.validator('resource.frontmatter')).toBe(compiled.validate);
+    expect(atRunTime.validator('resource.frontmatter')).not.toBe(compiled.validate);
     const inputs = [
       { title: 1 },
       { title: 'T', description: 'D', category: 'c', tags: 'mcp', updated: '2026-13-01', extra: true },

@@ -48,17 +48,16 @@ export type SchemaName =
   | 'feedback-request'
   | 'feedback-receipt';
 
-/** Compiled ahead of time by `npm run compile` (scripts/compile-validators.mjs). */
-const precompiledPath = path.join(packageRoot, 'lib', 'schemas', 'validators.cjs');
+/** Compiled ahead of time by `npm run compile` (scripts/compile-validators.mjs), one module per schema. */
+const precompiledDir = path.join(packageRoot, 'lib', 'schemas', 'validators');
 
-/** The ahead-of-time validators, when they were compiled from exactly these schemas. */
-function precompiledValidators(digest: string): Record<string, ValidateFunction> | undefined {
-  if (!fs.existsSync(precompiledPath)) return undefined;
+/** The ahead-of-time validator of `name`, when it was compiled from exactly these schemas. */
+function precompiledValidator(name: SchemaName, digest: string): ValidateFunction | undefined {
+  const file = path.join(precompiledDir, `${exportName(name)}.cjs`);
+  if (!fs.existsSync(file)) return undefined;
   try {
-    const compiled = createRequire(import.meta.url)(precompiledPath) as Record<string, ValidateFunction> & {
-      schemasDigest?: string;
-    };
-    return compiled.schemasDigest === digest ? compiled : undefined;
+    const compiled = createRequire(import.meta.url)(file) as { validate?: ValidateFunction; schemasDigest?: string };
+    return compiled.schemasDigest === digest ? compiled.validate : undefined;
   } catch {
     return undefined;
   }
@@ -66,13 +65,15 @@ function precompiledValidators(digest: string): Record<string, ValidateFunction>
 
 /**
  * Every schema in `schemas/`, compiled once and shared by validation and the build: ahead of time
- * when lib/ holds validators compiled from these very schemas, otherwise on first use.
+ * when lib/ holds validators compiled from these very schemas (each module loaded when first asked
+ * for), otherwise on first use.
  */
 export class SchemaRegistry {
   private compiler: Ajv2020 | undefined;
   private readonly compiled = new Map<SchemaName, ValidateFunction>();
   private readonly raw = new Map<string, Record<string, unknown>>();
-  private readonly precompiled: Record<string, ValidateFunction> | undefined;
+  /** The digest the ahead-of-time validators must carry; undefined for schemas other than the built-in ones. */
+  private readonly digest: string | undefined;
 
   constructor(dir = builtinSchemasDir) {
     const files = fs
@@ -85,14 +86,15 @@ export class SchemaRegistry {
       if (!isObject(schema)) throw new Error(`${path.join(dir, file)} is not a JSON Schema: it holds no JSON object.`);
       this.raw.set(file.replace(/\.schema\.json$/, ''), schema);
     });
-    this.precompiled =
-      path.resolve(dir) === builtinSchemasDir ? precompiledValidators(schemasDigest(files, texts)) : undefined;
+    this.digest = path.resolve(dir) === builtinSchemasDir ? schemasDigest(files, texts) : undefined;
   }
 
   validator(name: SchemaName): ValidateFunction {
     let validate = this.compiled.get(name);
     if (!validate) {
-      validate = this.precompiled?.[exportName(name)] ?? this.ajv().getSchema(`${schemaIdBase}${name}.schema.json`);
+      validate =
+        (this.digest === undefined ? undefined : precompiledValidator(name, this.digest)) ??
+        this.ajv().getSchema(`${schemaIdBase}${name}.schema.json`);
       if (!validate) throw new Error(`No schema named \`${name}\` in schemas/.`);
       this.compiled.set(name, validate);
     }
