@@ -208,8 +208,14 @@ function validPartTables(parts: unknown): parts is Record<string, PartTable> {
 
 /** A path a build could have written: relative, inside the output folder. */
 function isOwnPath(file: string): boolean {
-  return file !== '' && !path.isAbsolute(file) && !file.split(/[\\/]/).some((part) => part === '..' || part === '');
+  return file !== '' && !path.isAbsolute(file) && !notOwnPart.test(file);
 }
+
+/**
+ * A `..` or empty part of a path, between separators or at either end: one test per manifest entry
+ * (12,700 at 4,000 resources), where splitting each path cost a tenth of reading the manifest.
+ */
+const notOwnPart = /(?:^|[\\/])(?:\.\.)?(?:[\\/]|$)/;
 
 /** The manifest of `outDir` when it was built from exactly these inputs and its files are all still there. */
 export function upToDate(outDir: string, key: string): BuildManifest | null {
