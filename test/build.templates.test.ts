@@ -47,6 +47,26 @@ describe('templates', () => {
     expect(home).toContain(`<p>${slugs.length}: ${slugs.join(',')}; first ${slugs[0]}</p>`);
   });
 
+  it("writes a template's dates in English whatever the machine's locale, as the input key assumes", () => {
+    const dir = withCustomTemplates();
+    const template = path.join(dir, 'my-templates', 'resource.liquid');
+    fs.writeFileSync(
+      template,
+      fs
+        .readFileSync(template, 'utf8')
+        .replace('{{ body_html | raw }}', '<time>{{ "2026-05-14" | date: "%B %A" }}</time>'),
+    );
+    const out = path.join(tempDir(), 'dist');
+    const result = spawnSync(process.execPath, [cliPath, 'build', dir, '--out', out, '--no-cache', '--quiet'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: { ...process.env, LC_ALL: 'de_DE.UTF-8', LANG: 'de_DE.UTF-8' },
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const page = fs.readFileSync(path.join(out, 'public/resources/wire-formats/index.html'), 'utf8');
+    expect(page).toContain('<time>May Thursday</time>');
+  });
+
   it('escapes content values by default', async () => {
     const dir = withCustomTemplates();
     const file = path.join(dir, 'resources/wire-formats.md');
