@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,17 @@ const createdTempFolders = new Set<string>();
 /** A fresh folder under the system's temp folder, removed after the test file (remove-temp-folders.ts). */
 export function tempDir(prefix = 'agentdir-test-'): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  createdTempFolders.add(folder);
+  return folder;
+}
+
+/**
+ * A fresh name for a folder under the system's temp folder, not made: whatever makes it, it is
+ * removed after the test file. For a folder most files never use (a file whose tests are all
+ * skipped runs no hook that would remove it).
+ */
+export function tempPath(prefix: string): string {
+  const folder = path.join(os.tmpdir(), `${prefix}${randomUUID()}`);
   createdTempFolders.add(folder);
   return folder;
 }
