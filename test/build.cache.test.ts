@@ -610,6 +610,51 @@ describe('the parse cache on disk', () => {
     expect(fs.existsSync(current)).toBe(true);
   });
 
+  it('keeps each document’s metadata digests by its parse, and uses them while its file is unchanged', async () => {
+    const { content, cacheDir, run, equalsFreshBuild } = incrementalSite();
+    const first = await run();
+    const table = path.join(packFolder(cacheDir), 'metadata-digests.json');
+    const entries = () => (JSON.parse(fs.readFileSync(table, 'utf8')) as { documents: string[][] }).documents;
+    expect(entries()).toHaveLength(first.resources + first.articles);
+    const resource = path.join(content, 'resources', 'wire-formats.md');
+    const digestsOf = (table: string[][]) => table.map(([, ...digests]) => digests.join()).sort();
+    const added = (before: string[][], after: string[][]) =>
+      after.filter((entry) => !before.some((old) => old.join() === entry.join()));
+    // A body edit gives the file a new parse and so a new entry, with the same digests.
+    const initial = entries();
+    fs.appendFileSync(resource, '\nOne more sentence.\n');
+    const bodyEdit = await run();
+    expect(added(initial, entries())).toHaveLength(1);
+    expect(digestsOf(entries())).toEqual(digestsOf(initial));
+    // A title edit changes its digests, and only its.
+    const before = entries();
+    fs.writeFileSync(
+      resource,
+      fs.readFileSync(resource, 'utf8').replace(/^title: .*$/m, 'title: Wire formats, renamed'),
+    );
+    await run();
+    const after = entries();
+    expect(added(before, after)).toHaveLength(1);
+    expect(digestsOf(after).filter((digests) => !digestsOf(before).includes(digests))).toHaveLength(1);
+    await equalsFreshBuild();
+    // What the build goes by: an unchanged document's digest altered in the table alters the page
+    // context, so the next body edit renders every page again instead of keeping them.
+    const altered = after.map(([key, metadata, structure], index) => [
+      key,
+      index === 0 ? `x${metadata}` : metadata,
+      structure,
+    ]);
+    fs.writeFileSync(table, JSON.stringify({ version: 1, documents: altered }));
+    fs.appendFileSync(resource, '\nAnother sentence.\n');
+    expect((await run()).kept?.files).toBeLessThan(bodyEdit.kept?.files ?? 0);
+    // A torn table is no table: every document is digested again, and the output is a fresh build's.
+    fs.writeFileSync(table, '{"version": 1, "docum');
+    fs.appendFileSync(resource, '\nA third sentence.\n');
+    await run();
+    expect(entries()).toHaveLength(first.resources + first.articles);
+    await equalsFreshBuild();
+  });
+
   it('reads the body HTML of no document whose page it keeps, and the output equals a fresh build', async () => {
     const { content, cacheDir, run, equalsFreshBuild } = incrementalSite();
     await run();

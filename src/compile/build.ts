@@ -2,6 +2,7 @@ import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { epochDate } from '../util/epoch-date.js';
 import { loadContent } from '../content/load-content.js';
+import { MetadataDigestMemo } from '../cache/metadata-digest-memo.js';
 import { reviewDateOf } from '../content/stale-check.js';
 import type { ContentModel } from '../content/model.js';
 import type { Problem } from '../errors/problem.js';
@@ -124,7 +125,7 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
   // The checks above read the previous manifest (kept while unchanged); at 50,000 resources it is
   // a hundred MB of objects, not to be held while every document is parsed. The staged output reads it again.
   forgetLargeManifest();
-  const { model, problems, stats } = await loadContent(options.contentDir, {
+  const { model, problems, stats, parseKeys } = await loadContent(options.contentDir, {
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     cacheDir: options.cacheDir ?? null,
     ...(options.threads === false ? { threads: false } : {}),
@@ -173,7 +174,15 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
     }
     return Boolean(previous);
   };
+  // Digests of documents whose files are unchanged are the last build's; the others are made by
+  // contextKeys, then kept for the next build.
+  const digestMemo = options.cacheDir
+    ? new MetadataDigestMemo(options.cacheDir, model.dir, (document) => parseKeys?.get(document.file))
+    : undefined;
+  const everyDocument = [...model.resources, ...model.articles];
+  digestMemo?.seed(everyDocument);
   const { pages: pageContext, documents: documentContext } = contextKeys(model, context.buildDate);
+  digestMemo?.save(everyDocument);
   const documents = new DocumentOutputs({
     model,
     buildDate: context.buildDate,

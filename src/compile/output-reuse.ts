@@ -6,7 +6,7 @@ import { readRegularFileSync } from '../util/regular-file.js';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { premiumSlugs } from '../emit/context.js';
 import { documentName } from '../emit/helpers/shown-documents.js';
-import { contentDigest, metadataOf, ownFields, structureOf } from '../emit/helpers/document-digests.js';
+import { carryDigests, contentDigest, metadataOf, ownFields, structureOf } from '../emit/helpers/document-digests.js';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from '../cache/compiler-key.js';
 import { sha256 } from '../util/sha256.js';
@@ -112,11 +112,14 @@ export function modelWithout(
 ): ContentModel {
   const leftOut = throwingFields(fields, reader, fix);
   const views = new Map<Resource | Article, Resource | Article>();
+  // Without only a document's own fields, a view has the document's metadata, and so its digests.
+  const sameMetadata = [...fields].every((field) => ownFields.has(field));
   function view<T extends Resource | Article>(document: T): T {
     const copy = Object.create(leftOut) as T;
     // By name: reading a left-out field (a body still in the parse cache) would cost what leaving it out saves.
     for (const field of Object.keys(document))
       if (!fields.has(field)) (copy as unknown as Record<string, unknown>)[field] = document[field as keyof T];
+    if (sameMetadata) carryDigests(document, copy);
     views.set(document, copy);
     return copy;
   }

@@ -15,6 +15,8 @@ import { forgetKeptReads, hasKeptRead, keptDigest, keptIdentity, takeKeptBytes }
 import { articleEntries, resourceEntries } from './document-entries.js';
 import { loadClusters } from './load-articles.js';
 import { type DocumentSource, parseDocuments, type ParseStats } from './parse-pool.js';
+import { parseKeyOf } from './parse-cache.js';
+import type { ParsedDocument } from './parse-document.js';
 import { loadPaths } from './load-paths.js';
 import { assembleResources } from './load-resources.js';
 import { loadSite } from './load-site.js';
@@ -25,6 +27,8 @@ export interface LoadResult {
   /** Present when there is no error (warnings allowed). */
   model?: ContentModel;
   problems: Problem[];
+  /** The parse-cache key of each document file the cache gave or took (see parseKeyOf). */
+  parseKeys?: ReadonlyMap<string, string>;
 }
 
 /** Reads and checks a whole content folder. Problems are values; nothing is thrown for bad content. */
@@ -148,9 +152,17 @@ export async function loadContent(
   const sorted = uniqueProblems(sortProblems(problems));
   if (!site || sorted.some(isError)) return { problems: sorted, stats };
   const clusters = [...clusterResult.clusters].sort((a, b) => byString(a.id, b.id));
+  const parseKeys = new Map<string, string>();
+  const keep = (file: string, result: ParsedDocument) => {
+    const key = parseKeyOf(result);
+    if (key !== undefined) parseKeys.set(file, key);
+  };
+  for (const { file, result } of parsedResources) keep(file, result);
+  for (const [file, result] of parsedArticles) keep(file, result);
   return {
     problems: sorted,
     stats,
+    parseKeys,
     model: {
       dir,
       site,

@@ -26,6 +26,17 @@ type Shard = Map<string, ParsedDocument>;
 type PackedDocument = Omit<ParsedDocument, 'body'> & { bodyAt: CacheLocation; bodyFacts: BodyFacts };
 
 /**
+ * The key of each parse result the cache gave or took this process: what a document made from it is
+ * known by in the cache folder (see src/cache/metadata-digest-memo.ts).
+ */
+const keysOfResults = new WeakMap<ParsedDocument, string>();
+
+/** The parse-cache key of a parse result the cache gave or took; undefined for one it never saw. */
+export function parseKeyOf(result: ParsedDocument): string | undefined {
+  return keysOfResults.get(result);
+}
+
+/**
  * A persistent cache of parsed documents, keyed by the compiler and each document's path, kind and
  * bytes. Outside dist/ (node_modules/.cache/agentdir by default), so CI can keep it between runs.
  *
@@ -50,18 +61,26 @@ export class ParseCache {
   private readonly pointedAt = new Set<string>();
 
   constructor(cacheDir: string, contentDir: string) {
-    // Absolute: a pack records where its bytes are, and a relative path there would mean another file
-    // to a build run from another folder (and would not match the names it keeps; see writePack).
-    const root = path.join(path.resolve(cacheDir), 'parse');
-    const current = compilerKey().slice(0, 16);
+    this.dir = ParseCache.folder(cacheDir, contentDir);
+    const root = path.dirname(path.dirname(this.dir));
+    const current = path.basename(path.dirname(this.dir));
     // Entries of another compiler can never be used again: drop them rather than let the cache grow.
     for (const stale of fs.existsSync(root) ? fs.readdirSync(root).filter((name) => name !== current) : []) {
       fs.rmSync(path.join(root, stale), { recursive: true, force: true });
     }
-    // One folder per content folder, so two sites sharing a cache never evict each other's entries.
-    this.dir = path.join(
-      root,
-      current,
+  }
+
+  /**
+   * Where the entries of `contentDir` parsed by this compiler are: one folder per compiler, then one
+   * per content folder, so two sites sharing a cache never evict each other's entries. Absolute: a
+   * pack records where its bytes are, and a relative path there would mean another file to a build
+   * run from another folder (and would not match the names it keeps; see writePack).
+   */
+  static folder(cacheDir: string, contentDir: string): string {
+    return path.join(
+      path.resolve(cacheDir),
+      'parse',
+      compilerKey().slice(0, 16),
       createHash('sha256').update(path.resolve(contentDir)).digest('hex').slice(0, 16),
     );
   }
@@ -137,7 +156,9 @@ export class ParseCache {
   get(key: string): ParsedDocument | undefined {
     const shard = this.shardOf(key);
     this.use(shard, key);
-    return this.load(shard).get(key);
+    const found = this.load(shard).get(key);
+    if (found) keysOfResults.set(found, key);
+    return found;
   }
 
   /**
@@ -147,6 +168,7 @@ export class ParseCache {
    */
   set(key: string, value: ParsedDocument): void {
     if (value.problems.some((problem) => problem.code === 'ParseBudgetExceeded')) return;
+    keysOfResults.set(value, key);
     const shard = this.shardOf(key);
     this.use(shard, key);
     this.load(shard).set(key, value);

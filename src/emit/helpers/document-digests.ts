@@ -14,15 +14,39 @@ export const ownFields = new Set(['body', 'rendered', 'source', 'file', 'bodyLin
  */
 const shownFields = new Set([...ownFields, 'title', 'description']);
 
-/** A document's two metadata digests (see metadataOf and structureOf), made together once per document. */
-const digests = new WeakMap<Resource | Article, { metadata: string; structure: string }>();
+/** A document's two metadata digests: of all its metadata (metadataOf), and without its title and description (structureOf). */
+export interface MetadataDigests {
+  metadata: string;
+  structure: string;
+}
+
+/** Each document's digests, made together once per document, or given by seedDigests. */
+const digests = new WeakMap<Resource | Article, MetadataDigests>();
+
+/**
+ * Gives `document` the digests an earlier build made of the same metadata (see
+ * src/cache/metadata-digest-memo.ts), so they are not made again.
+ */
+export function seedDigests(document: Resource | Article, made: MetadataDigests): void {
+  digests.set(document, made);
+}
+
+/**
+ * Gives `view` the digests already made of `document`, whose fields it holds but for some of its own
+ * (ownFields), which the digests leave out: the listings of a build read such views (metadataModel),
+ * and would otherwise digest every document twice.
+ */
+export function carryDigests(document: Resource | Article, view: Resource | Article): void {
+  const made = digests.get(document);
+  if (made) digests.set(view, made);
+}
 
 /**
  * Digests of a document's metadata as JSON: one of every field but its own (ownFields), one without
  * its title and description either. Digests rather than the JSON: at 50,000 documents the texts were
  * 100 MB held all build. One JSON text serves both: the whole metadata is the rest, then the title and description.
  */
-function digestsOf(document: Resource | Article): { metadata: string; structure: string } {
+export function digestsOf(document: Resource | Article): MetadataDigests {
   let made = digests.get(document);
   if (!made) {
     // The document's own fields but those, then plain JSON: a replacer function would be called
