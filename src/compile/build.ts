@@ -2,7 +2,7 @@ import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { epochDate } from '../util/epoch-date.js';
 import { loadContent } from '../content/load-content.js';
-import { MetadataDigestMemo } from '../cache/metadata-digest-memo.js';
+import { MetadataDigestMemo } from './metadata-digest-memo.js';
 import { reviewDateOf } from '../content/stale-check.js';
 import type { ContentModel } from '../content/model.js';
 import type { Problem } from '../errors/problem.js';

@@ -27,7 +27,7 @@ type PackedDocument = Omit<ParsedDocument, 'body'> & { bodyAt: CacheLocation; bo
 
 /**
  * The key of each parse result the cache gave or took this process: what a document made from it is
- * known by in the cache folder (see src/cache/metadata-digest-memo.ts).
+ * known by in the cache folder (see src/compile/metadata-digest-memo.ts).
  */
 const keysOfResults = new WeakMap<ParsedDocument, string>();
 

@@ -25,7 +25,7 @@ const digests = new WeakMap<Resource | Article, MetadataDigests>();
 
 /**
  * Gives `document` the digests an earlier build made of the same metadata (see
- * src/cache/metadata-digest-memo.ts), so they are not made again.
+ * src/compile/metadata-digest-memo.ts), so they are not made again.
  */
 export function seedDigests(document: Resource | Article, made: MetadataDigests): void {
   digests.set(document, made);
