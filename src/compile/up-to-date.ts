@@ -12,6 +12,7 @@ import { maxContentFileBytes } from '../util/limits.js';
 import { readRegularFileSync } from '../util/regular-file.js';
 import { SourceDigests, sourceDigest } from '../cache/source-digests.js';
 import { isObject } from '../shared/json-shapes.js';
+import { folderPrefix } from '../util/folder-prefix.js';
 
 /** Written beside public/ and worker/ after each build: what went in, what came out. */
 export const manifestName = 'build-manifest.json';
@@ -53,8 +54,9 @@ function listedFiles(root: string, patterns: string[], digests: SourceDigests | 
     .map((found) => found.path)
     .sort();
   let listing = '';
+  const prefix = folderPrefix(root);
   for (const entry of entries) {
-    const full = path.join(root, entry);
+    const full = prefix + entry;
     // A file the build will refuse (a link out of the folder, a device, a huge file) is never read here either.
     const checked = checkContentFile(root, full, folders);
     const digest =
@@ -221,8 +223,10 @@ const notOwnPart = /(?:^|[\\/])(?:\.\.)?(?:[\\/]|$)/;
 export function upToDate(outDir: string, key: string): BuildManifest | null {
   const manifest = readManifest(outDir);
   if (!manifest?.inputKey || manifest.inputKey !== key) return null;
+  // Each entry passed isOwnPath when the manifest was read.
+  const prefix = folderPrefix(outDir);
   for (const [file, size] of manifest.files) {
-    const stat = fs.statSync(path.join(outDir, file), { throwIfNoEntry: false });
+    const stat = fs.statSync(prefix + file, { throwIfNoEntry: false });
     if (!stat || stat.size !== size) return null;
   }
   return manifest;

@@ -5,6 +5,7 @@ import { normalizeText } from '../util/text.js';
 import { maxContentFileBytes } from '../util/limits.js';
 import { type FileRefusal, readRegularFileSync, specialKindOf } from '../util/regular-file.js';
 import { fileProblem } from './file-problem.js';
+import { folderPrefix } from '../util/folder-prefix.js';
 
 export type ContentRead = { ok: true; text: string } | { ok: false; problem: Problem };
 
@@ -44,7 +45,7 @@ export function checkContentFile(
   let stat = fs.lstatSync(file, { throwIfNoEntry: false, bigint: true });
   if (!stat) return { problem: fileProblem(file, 'MissingFile', { missing: 'vanished' }) };
   // A linked folder (articles/guides -> ~/elsewhere) leaves the content folder as surely as a linked file.
-  let target = path.join(realFolder(folders, path.dirname(file)), path.basename(file));
+  let target = folderPrefix(realFolder(folders, path.dirname(file))) + path.basename(file);
   const throughLink = stat.isSymbolicLink();
   if (throughLink) {
     try {
@@ -74,7 +75,7 @@ export function checkContentFile(
  * where path.relative cost a tenth of checking 4,000 files.
  */
 function isInside(root: string, target: string): boolean {
-  return target.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+  return target.startsWith(folderPrefix(root));
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
