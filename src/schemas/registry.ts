@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createRequire } from 'node:module';
 import { builtinSchemasDir, packageRoot } from '../util/paths.js';
 import { isObject } from '../util/json-object.js';
 import { exportName, registryOptions, schemasDigest } from './registry-options.js';
-
-// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+import { draft2020Compiler } from './schema-compilers.js';
 
 export const schemaIdBase = 'https://agentdir.dev/schemas/';
 
@@ -104,8 +102,7 @@ export class SchemaRegistry {
   /** The compiler of the schemas no ahead-of-time validator covers: made on first use, as most commands never need it. */
   private ajv(): Ajv2020 {
     if (!this.compiler) {
-      this.compiler = new Ajv2020(registryOptions);
-      addFormats(this.compiler);
+      this.compiler = draft2020Compiler(registryOptions, { formats: true });
       for (const schema of this.raw.values()) this.compiler.addSchema(schema);
     }
     return this.compiler;

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { draft07Compiler } from '../../schemas/schema-compilers.js';
 import { builtinSchemasDir, packageRoot } from '../../util/paths.js';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** The MCP registry's server.json schema, vendored unchanged (see its `$comment`). */
 export const mcpRegistrySchemaFile = path.join(
@@ -29,9 +27,9 @@ export function mcpRegistryServerValidator(): ValidateFunction {
       validator = (createRequire(import.meta.url)(precompiledPath) as { validateServerJson: ValidateFunction })
         .validateServerJson;
     } else {
-      const ajv = new Ajv(mcpRegistryCheckOptions);
-      addFormats(ajv);
-      validator = ajv.compile(JSON.parse(fs.readFileSync(mcpRegistrySchemaFile, 'utf8')));
+      validator = draft07Compiler(mcpRegistryCheckOptions, { formats: true }).compile(
+        JSON.parse(fs.readFileSync(mcpRegistrySchemaFile, 'utf8')),
+      );
     }
   }
   return validator;

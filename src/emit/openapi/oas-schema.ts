@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import { draft2020Compiler } from '../../schemas/schema-compilers.js';
 import { packageRoot } from '../../util/paths.js';
 
 /** How the OpenAPI 3.1 schema is compiled, here and ahead of time by scripts/compile-validators.mjs. */
@@ -24,7 +25,7 @@ export function openApi31Validator(): ValidateFunction {
       const require = createRequire(import.meta.url);
       const packageDir = path.dirname(require.resolve('@seriousme/openapi-schema-validator'));
       const schema = JSON.parse(fs.readFileSync(path.join(packageDir, 'schemas', 'v3.1', 'schema.json'), 'utf8'));
-      validator = new Ajv2020(openApiCheckOptions).compile(schema);
+      validator = draft2020Compiler(openApiCheckOptions).compile(schema);
     }
   }
   return validator;
