@@ -4,13 +4,16 @@ import { describe, expect, it } from 'vitest';
 import {
   assertNoPremiumLeak,
   distinctiveSentences,
+  guardDigest,
   PremiumLeakError,
   premiumSentences as guardedSentences,
 } from '../src/compile/premium-guard.js';
 import { cachedPremiumSentences } from '../src/compile/premium-sentence-cache.js';
 import { bodyFactsOf } from '../src/content/lazy-body.js';
 import { loadContent } from '../src/content/load-content.js';
-import { buildFixture } from './helpers/build-fixture.js';
+import { build } from '../src/compile/build.js';
+import { type BuildManifest, manifestName } from '../src/compile/up-to-date.js';
+import { buildFixture, testEpoch } from './helpers/build-fixture.js';
 import { copyFixture, fixturesDir, readTree, repoRoot, tempDir } from './helpers/fixtures.js';
 
 /** Every sentence of every premium body, read straight from the sources (not from the compiler's model). */
@@ -110,5 +113,30 @@ describe('premium text never reaches dist/public', () => {
     const remembered = cachedPremiumSentences(second, cacheDir);
     expect(remembered.map(({ sentence }) => sentence)).not.toContain(said);
     expect(remembered).toEqual(sentences.slice(1).filter(({ sentence }) => sentence !== said));
+  });
+
+  it('records what its guard looked for, so a build after a build looks at copied parts only when that changed', async () => {
+    const contentDir = copyFixture('minimal');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const outDir = path.join(tempDir(), 'dist');
+    const guarded = async () => {
+      const result = await build({ contentDir, outDir, cacheDir, sourceDateEpoch: testEpoch });
+      expect(result.ok).toBe(true);
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, manifestName), 'utf8')) as BuildManifest;
+      return { manifest, sentences: guardedSentences((await loadContent(contentDir)).model!) };
+    };
+    const first = await guarded();
+    expect(first.manifest.guardedFor).toBe(guardDigest(first.sentences));
+    // A free edit keeps what is guarded; a new premium sentence changes it.
+    fs.appendFileSync(path.join(contentDir, 'articles', 'basics', 'next-steps.md'), '\nOne more free line.\n');
+    expect((await guarded()).manifest.guardedFor).toBe(first.manifest.guardedFor);
+    fs.appendFileSync(
+      path.join(contentDir, 'resources', 'data-formats.md'),
+      '\nA brand new premium sentence about columnar storage layouts.\n',
+    );
+    const third = await guarded();
+    expect(third.sentences.length).toBe(first.sentences.length + 1);
+    expect(third.manifest.guardedFor).toBe(guardDigest(third.sentences));
+    expect(third.manifest.guardedFor).not.toBe(first.manifest.guardedFor);
   });
 });

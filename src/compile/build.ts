@@ -14,7 +14,7 @@ import { emitters } from '../emit/index.js';
 import { agentView } from '../content/agent-view.js';
 import { OutputProblemError } from '../errors/output-problem-error.js';
 import { bundleWorker, workerPackageFile } from './bundle-worker.js';
-import { leakGuard, type PremiumSentence } from './premium-guard.js';
+import { guardDigest, leakGuard, type PremiumSentence } from './premium-guard.js';
 import { cachedPremiumSentences } from './premium-sentence-cache.js';
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
@@ -149,16 +149,19 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
   const premium = new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug));
   // With the cache on, a build after a build updates the previous output in place: documents whose
   // text and page context are unchanged, and emitters that read only unchanged metadata, keep their files.
+  const sentences = cachedPremiumSentences(model, options.cacheDir);
+  releaseCheckData(model);
+  // Without premium prose there is nothing to look for, and copied export parts need not be decoded
+  // to look; nor when the previous build looked for the same sentences in them.
+  const inspect = sentences.length ? leakGuard(sentences) : undefined;
+  const guardedFor = inspect ? guardDigest(sentences) : undefined;
   const verified = await previousOutput?.verified();
   const staged = new StagedOutput(outDir, {
     incremental: Boolean(options.cacheDir),
     ...(verified ? { verified } : {}),
+    guardedFor,
   });
   const files: WrittenFile[] = [];
-  const sentences = cachedPremiumSentences(model, options.cacheDir);
-  releaseCheckData(model);
-  // Without premium prose there is nothing to look for, and copied export parts need not be decoded to look.
-  const inspect = sentences.length ? leakGuard(sentences) : undefined;
   const ceiling = new HeapCeiling(256);
   const write = (file: OutputFile) => {
     files.push(...staged.write(file, inspect));
@@ -271,7 +274,7 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
       worker: { codeBytes: worker.codeBytes, dataBytes: worker.dataBytes },
       ...(grade ? { grade } : {}),
     };
-    if (key) write(manifestFile(key, files, summary, graded?.inputs));
+    if (key) write(manifestFile(key, files, summary, graded?.inputs, guardedFor));
     staged.commit();
     timer.mark('commit');
     options.onContext?.(context, sentences);
@@ -316,7 +319,13 @@ function releaseCheckData(model: ContentModel): void {
 }
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */
-function manifestFile(key: string, files: WrittenFile[], summary: unknown, gradeInputs?: GradeInputs): OutputFile {
+function manifestFile(
+  key: string,
+  files: WrittenFile[],
+  summary: unknown,
+  gradeInputs: GradeInputs | undefined,
+  guardedFor: string | undefined,
+): OutputFile {
   const manifest: BuildManifest = {
     generator: 'agentdir',
     inputKey: key,
@@ -326,6 +335,7 @@ function manifestFile(key: string, files: WrittenFile[], summary: unknown, grade
     summary,
     parts: Object.fromEntries(files.filter((file) => file.parts).map((file) => [file.path, file.parts!])),
     ...(gradeInputs ? { gradeInputs } : {}),
+    ...(guardedFor ? { guardedFor } : {}),
   };
   return { path: manifestName, content: `${JSON.stringify(manifest)}\n` };
 }

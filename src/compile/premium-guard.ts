@@ -1,5 +1,6 @@
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { contentText, type OutputFile } from '../emit/output.js';
+import { sha256 } from '../util/sha256.js';
 
 /** Thrown when a public file would carry premium prose: the build stops rather than publish it. */
 export class PremiumLeakError extends Error {
@@ -84,6 +85,11 @@ export function leakGuard(sentences: PremiumSentence[]): (path: string, chunk: s
       );
     }
   };
+}
+
+/** What leakGuard(sentences) looks for, as one digest: equal digests, equal verdicts on equal bytes. */
+export function guardDigest(sentences: PremiumSentence[]): string {
+  return sha256(JSON.stringify(sentences.map(({ slug, sentence }) => [slug, sentence])));
 }
 
 export function premiumLeakGuard(model: ContentModel): (path: string, chunk: string) => void {

@@ -60,8 +60,14 @@ export class StagedOutput implements GradedOutput {
 
   /** Files of the previous output already found as its manifest recorded them (output-check.ts). */
   private readonly verified: VerifiedFiles | undefined;
+  /** Whether the previous build's leak guard looked for the sentences this build's looks for. */
+  private readonly guarded: boolean;
 
-  constructor(outDir: string, options: { incremental?: boolean; verified?: VerifiedFiles } = {}) {
+  /** `guardedFor`: the digest of what this build's leak guard looks for (guardDigest), when it looks. */
+  constructor(
+    outDir: string,
+    options: { incremental?: boolean; verified?: VerifiedFiles; guardedFor?: string | undefined } = {},
+  ) {
     this.target = path.resolve(outDir);
     const parent = path.dirname(this.target);
     const name = path.basename(this.target);
@@ -78,6 +84,7 @@ export class StagedOutput implements GradedOutput {
     for (const [file, parts] of Object.entries(manifest?.parts ?? {})) this.previousParts.set(file, parts);
     const report = (manifest?.summary as { grade?: GraderReport } | null | undefined)?.grade;
     if (report && manifest?.gradeInputs) this.previousGrade = { report, inputs: manifest.gradeInputs };
+    this.guarded = options.guardedFor !== undefined && options.guardedFor === manifest?.guardedFor;
     // Copied into the maps above: the parsed manifest need not outlive this point.
     forgetManifest();
     this.reuse = Boolean(options.incremental);
@@ -126,6 +133,7 @@ export class StagedOutput implements GradedOutput {
     // Parts are asked for in file order: read ahead a window at a time, not one system call per part.
     let window = { start: 0, bytes: Buffer.alloc(0) };
     return {
+      guarded: this.guarded,
       read(key) {
         const found = where.get(key);
         if (!found) return null;

@@ -29,6 +29,11 @@ export interface BuildManifest {
   parts?: Record<string, PartTable>;
   /** What the grade in `summary` read, so the next build can tell it still holds (see grade-inputs.ts). */
   gradeInputs?: GradeInputs;
+  /**
+   * The digest of the premium sentences the leak guard looked for in every file (guardDigest): a
+   * build that looks for the same ones need not look again in the parts it copies from these files.
+   */
+  guardedFor?: string;
 }
 
 export interface InputKeyOptions {
@@ -167,7 +172,7 @@ function parseManifest(file: string, stat: fs.BigIntStats): BuildManifest | null
   }
   // Manifests from before `generator` was written are recognised by their shape.
   if (!isObject(manifest)) return null;
-  const { inputKey, files, summary, parts, gradeInputs } = manifest;
+  const { inputKey, files, summary, parts, gradeInputs, guardedFor } = manifest;
   if (typeof inputKey !== 'string' || !Array.isArray(files) || !files.every(isManifestEntry)) return null;
   // Part tables and grade inputs only save work: a malformed one is dropped, and the work done again.
   return {
@@ -177,6 +182,7 @@ function parseManifest(file: string, stat: fs.BigIntStats): BuildManifest | null
     summary,
     ...(validPartTables(parts) ? { parts } : {}),
     ...(validGradeInputs(gradeInputs) ? { gradeInputs } : {}),
+    ...(typeof guardedFor === 'string' ? { guardedFor } : {}),
   };
 }
 

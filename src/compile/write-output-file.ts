@@ -12,12 +12,15 @@ export type PartTable = [key: string, offset: number, length: number][];
 export interface PreviousParts {
   /** The bytes the previous build wrote for `key`, or null. */
   read(key: string): Buffer | null;
+  /** True when the previous build's leak guard looked for what this build's looks for: copied bytes are not looked at again. */
+  guarded: boolean;
   close(): void;
 }
 
 /**
  * Writes one output file under `root` and returns its size in bytes, and where its keyed parts are;
- * `inspect` sees every chunk before it is written (the premium-leak guard), copied parts included.
+ * `inspect` sees every chunk before it is written (the premium-leak guard), copied parts included
+ * unless the previous build's guard looked for the same sentences in them.
  * `folders` remembers the folders already made. Synchronous and sequential: for thousands of small
  * files that beats thousands of concurrent promises, and streamed chunks keep memory flat whatever
  * the size of the site.
@@ -68,7 +71,8 @@ export function writeOutputFile(
         const previousBytes = previous?.read(chunk.key);
         const text = previousBytes ? null : chunk.make();
         if (previousBytes) copied++;
-        if (inspect) inspect(file.path, text ?? previousBytes!.toString('utf8'));
+        if (inspect && (text !== null || !previous!.guarded))
+          inspect(file.path, text ?? previousBytes!.toString('utf8'));
         bytesOfChunk = previousBytes ?? Buffer.from(text!);
         parts.push([chunk.key, bytes, bytesOfChunk.length]);
       }

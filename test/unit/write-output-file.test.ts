@@ -20,4 +20,28 @@ describe('writeOutputFile', () => {
       expect(bytes.subarray(offset, offset + length).toString()).toBe(parts.find((part) => part.key === key)?.make());
     expect(written.parts).toHaveLength(3);
   });
+
+  it('shows copied parts to the leak guard unless the previous build looked for the same sentences', () => {
+    const root = tempDir('agentdir-write-');
+    const before = new Map([['free-doc', Buffer.from('A free paragraph.\n')]]);
+    const content = [
+      'header\n',
+      { key: 'free-doc', make: () => 'never made: copied\n' },
+      { key: 'new-doc', make: () => 'made now\n' },
+    ];
+    const seen = (guarded: boolean) => {
+      const chunks: string[] = [];
+      writeOutputFile(root, { path: 'public/export.txt', content }, (_path, chunk) => chunks.push(chunk), new Set(), {
+        guarded,
+        read: (key) => before.get(key) ?? null,
+        close: () => {},
+      });
+      return chunks;
+    };
+    expect(seen(false)).toEqual(['header\n', 'A free paragraph.\n', 'made now\n']);
+    expect(seen(true)).toEqual(['header\n', 'made now\n']);
+    expect(fs.readFileSync(path.join(root, 'public', 'export.txt'), 'utf8')).toBe(
+      'header\nA free paragraph.\nmade now\n',
+    );
+  });
 });
