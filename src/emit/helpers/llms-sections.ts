@@ -38,11 +38,20 @@ export function llmsSections(context: EmitContext): LlmsSection[] {
   const { model, urls } = context;
   const { site } = model;
   const categoryOf = new Map((site.categories ?? []).map((category) => [category.id, category]));
-  const free = model.resources.filter((resource) => !resource.premium);
-  const premium = model.resources.filter((resource) => resource.premium);
+  const premium: Resource[] = [];
+  // Each free resource under its category, in model order: one pass, not one per category.
+  const byCategory = new Map<string, Resource[]>();
+  for (const resource of model.resources) {
+    if (resource.premium) {
+      premium.push(resource);
+      continue;
+    }
+    const listed = byCategory.get(resource.category);
+    if (listed) listed.push(resource);
+    else byCategory.set(resource.category, [resource]);
+  }
   const sections: LlmsSection[] = [];
-  for (const category of [...new Set(free.map((resource) => resource.category))].sort(byString)) {
-    const resources = free.filter((resource) => resource.category === category);
+  for (const [category, resources] of [...byCategory].sort(([a], [b]) => byString(a, b))) {
     const known = categoryOf.get(category);
     sections.push({
       id: `resources-${category}`,
