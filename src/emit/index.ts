@@ -21,7 +21,7 @@ import { emitPricing } from './pricing.js';
 import { emitResourceVariants } from './resource-variants.js';
 import { emitEvalsSample, emitSamples } from './samples.js';
 import { emitServerCard } from './server-card.js';
-import { emitTaxonomies } from './taxonomies.js';
+import { emitPathsIndex, emitTaxonomies } from './taxonomies.js';
 import { emitWorkerData } from './worker-data.js';
 import { emitWranglerConfig } from './wrangler-config.js';
 import { emitOpenApi } from './openapi/emit-openapi.js';
@@ -61,7 +61,8 @@ export const emitters: {
   { emit: emitArticleVariants, reads: 'text', rendersDocuments: true },
   { emit: emitIndexes, reads: 'metadata', agents: true },
   { emit: emitArticleIndex, reads: 'text', agents: true },
-  { emit: emitTaxonomies, reads: 'text', agents: true },
+  { emit: emitTaxonomies, reads: 'metadata', agents: true },
+  { emit: emitPathsIndex, reads: 'text', agents: true },
   { emit: emitCorpus, reads: 'text', agents: true },
   { emit: emitSamples, reads: 'text', agents: true },
   { emit: emitEvalsSample, reads: 'metadata', agents: true },
