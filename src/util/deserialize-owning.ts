@@ -28,6 +28,10 @@ class OwningDeserializer extends v8.DefaultDeserializer {
     const view = read as TypedArray;
     const Type = view.constructor as TypedArrayType & { BYTES_PER_ELEMENT: number };
     const bytes = view.byteLength;
+    // An array that is most of the input (the search's merged postings) may keep it: copying 20 MB
+    // to free the few bytes around it cost more than it saved. One the default deserializer copied
+    // already (it was not aligned) owns its buffer, which a large one does not share.
+    if (view.buffer === this.input.buffer ? bytes * 2 >= this.input.byteLength : bytes >= blockBytes) return view;
     // Aligned for the widest element, as a typed array's offset must be.
     let at = Math.ceil(this.used / 8) * 8;
     if (at + bytes > this.block.byteLength) {

@@ -38,4 +38,14 @@ describe('reading a cache pack', () => {
     expect(Buffer.isBuffer(bytesOf7)).toBe(true);
     expect(bytesOf7.toString()).toBe('buffer 7');
   });
+
+  it('lets an array that is most of the bytes keep them, rather than copy it', () => {
+    // Bytes, always aligned: v8 gives them as a view into what it read.
+    const postings = Uint8Array.from({ length: 400_000 }, (_, n) => n % 251);
+    const bytes = v8.serialize({ postings, keys: ['a', 'b'], small: Uint8Array.from([1, 2, 3]) });
+    const read = deserializeOwning(bytes) as { postings: Uint8Array; small: Uint8Array };
+    expect(read).toEqual(v8.deserialize(bytes));
+    expect(read.postings.buffer).toBe(bytes.buffer);
+    expect(read.small.buffer).not.toBe(bytes.buffer);
+  });
 });
