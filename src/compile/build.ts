@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { byString } from '../util/compare.js';
+import { joinedFields } from '../util/joined-fields.js';
 import { epochDate } from '../util/epoch-date.js';
 import { loadContent } from '../content/load-content.js';
 import { MetadataDigestMemo } from './metadata-digest-memo.js';
@@ -315,7 +316,7 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
 /** Links and heading anchors of every document serve the content checks only: a large site should not carry them through the build. */
 function releaseCheckData(model: ContentModel): void {
   for (const document of [...model.resources, ...model.articles])
-    document.rendered = { ...document.rendered, links: [], anchors: [], audienceProblems: [] };
+    document.rendered = joinedFields(document.rendered, { links: [], anchors: [], audienceProblems: [] });
 }
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */

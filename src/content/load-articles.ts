@@ -15,6 +15,7 @@ import { fileProblem, readYamlFile } from './read-source.js';
 import { validateAgainstSchema } from './schema-problems.js';
 import { slugOf, slugPattern } from './slug.js';
 import { positionOf } from './source-file.js';
+import { joinedFields } from '../util/joined-fields.js';
 
 type ArticleFrontMatter = Pick<Article, 'title' | 'description' | 'kind' | 'published' | 'updated'> &
   Partial<Pick<Article, 'target_query' | 'secondary_queries' | 'tags' | 'takeaways' | 'faq' | 'resources'>> & {
@@ -208,9 +209,7 @@ function assembleArticles(
     const front = result.front as ArticleFrontMatter;
     const article = carryBody(
       defineLazySource(
-        {
-          ...front,
-          ...documentBase(result, result.slug, file),
+        joinedFields(front, documentBase(result, result.slug, file), {
           clusterId,
           order: front.kind === 'pillar' ? 0 : (front.order ?? 0),
           secondary_queries: front.secondary_queries ?? [],
@@ -218,7 +217,7 @@ function assembleArticles(
           takeaways: front.takeaways ?? [],
           faq: front.faq ?? [],
           resources: front.resources ?? [],
-        },
+        }),
         file,
       ),
       result,

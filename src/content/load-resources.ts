@@ -2,6 +2,7 @@ import type { Problem } from '../errors/problem.js';
 import type { Resource } from './model.js';
 import { checkedDraft, defineLazySource, documentBase } from './assemble-document.js';
 import { carryBody } from './lazy-body.js';
+import { joinedFields } from '../util/joined-fields.js';
 import type { CheckedResource } from './cross-checks.js';
 import type { ParsedDocument } from './parse-document.js';
 
@@ -31,7 +32,7 @@ export function assembleResources(files: string[], parsed: ParsedDocument[]): Lo
       const front = result.front as ResourceFrontMatter;
       const resource = carryBody(
         defineLazySource(
-          { ...front, ...documentBase(result, result.slug, file), premium: front.premium ?? false },
+          joinedFields(front, documentBase(result, result.slug, file), { premium: front.premium ?? false }),
           file,
         ),
         result,

@@ -16,6 +16,7 @@ import { readRegularFileSync } from '../util/regular-file.js';
 import { writeAtomically } from '../util/write-atomically.js';
 import { deserializeOwning } from '../util/deserialize-owning.js';
 import { type BodyFacts, bodyFactsOf, defineLazyBody, unreadBodyAt } from './lazy-body.js';
+import { joinedFields } from '../util/joined-fields.js';
 
 /** Entries are spread over this many pack files by the first byte of their key. */
 const shardCount = 64;
@@ -140,7 +141,7 @@ export class ParseCache {
   private unpacked(packed: Map<string, PackedDocument>): Shard {
     const entries: Shard = new Map();
     for (const [key, { bodyAt, bodyFacts, ...document }] of packed)
-      entries.set(key, defineLazyBody(document, { ...bodyFacts, at: bodyAt, read: readBody }));
+      entries.set(key, defineLazyBody(document, joinedFields(bodyFacts, { at: bodyAt, read: readBody })));
     return entries;
   }
 

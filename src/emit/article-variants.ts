@@ -11,6 +11,7 @@ import { readableHtml, readingMinutes } from './helpers/readable-html.js';
 import { bodyHtml } from '../markdown/stored-markdown.js';
 import { tableOfContents } from './helpers/table-of-contents.js';
 import { filesRenderer } from './helpers/shown-documents.js';
+import { joinedFields } from '../util/joined-fields.js';
 
 function articleHtml(article: Article, cluster: Cluster, context: EmitContext): string {
   const { urls, model } = context;
@@ -39,7 +40,10 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
   return context.pages.render(
     'article',
     pageData(context, head, {
-      article: { ...article, tag_links: tagLinks(article.tags), minutes: readingMinutes(article.rendered.words) },
+      article: joinedFields(article, {
+        tag_links: tagLinks(article.tags),
+        minutes: readingMinutes(article.rendered.words),
+      }),
       cluster: {
         id: cluster.id,
         title: cluster.title,

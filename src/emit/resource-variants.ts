@@ -11,6 +11,7 @@ import { bodyHtml } from '../markdown/stored-markdown.js';
 import { resourceJson, resourceMarkdown } from './helpers/resource-json.js';
 import { tableOfContents } from './helpers/table-of-contents.js';
 import { filesRenderer } from './helpers/shown-documents.js';
+import { joinedFields } from '../util/joined-fields.js';
 
 /** Learning paths that include a resource, with its place in each. */
 function pathsThrough(resource: Resource, context: EmitContext) {
@@ -43,7 +44,9 @@ export function resourceHtml(resource: Resource, context: EmitContext): string {
   return context.pages.render(
     'resource',
     pageData(context, head, {
-      resource: { ...resource, ...resourceItem(resource, context), minutes: readingMinutes(resource.rendered.words) },
+      resource: joinedFields(resource, resourceItem(resource, context), {
+        minutes: readingMinutes(resource.rendered.words),
+      }),
       breadcrumbs: trail,
       // A premium page is the worker's, for a key holder: its .md answers 402 to the browser's own
       // fetch and to the assistants, which hold no key, so it offers neither.

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { openRegularFileSync } from '../util/regular-file.js';
 import type { RenderedMarkdown } from './render.js';
+import { joinedFields } from '../util/joined-fields.js';
 
 /** Where bytes of a document (its packed HTML, its Markdown body) are in a file of the parse cache (src/content/parse-cache.ts). */
 export interface CacheLocation {
@@ -25,14 +26,14 @@ export interface StoredMarkdown extends Omit<RenderedMarkdown, 'html'> {
 
 export function storeMarkdown({ html, ...rest }: RenderedMarkdown): StoredMarkdown {
   // A copy of exactly the bytes: zlib's result can sit in a larger buffer, which would travel whole between threads.
-  return { ...rest, packedHtml: new Uint8Array(zlib.deflateRawSync(html, { level: 1 })) };
+  return joinedFields(rest, { packedHtml: new Uint8Array(zlib.deflateRawSync(html, { level: 1 })) });
 }
 
 const noHtml = new Uint8Array(0);
 
 /** A stored rendering without its HTML: what is left once the document's own page no longer needs it. */
 export function withoutHtml({ htmlAt: _, ...stored }: StoredMarkdown): StoredMarkdown {
-  return { ...stored, packedHtml: noHtml };
+  return joinedFields(stored, { packedHtml: noHtml });
 }
 
 /** Thrown when another process removed the cache file a loaded document's HTML was in: running the build again is the fix. */

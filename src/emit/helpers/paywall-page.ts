@@ -5,6 +5,7 @@ import { premiumPreviewJsonLd } from './json-ld.js';
 import { breadcrumbTrail, pageData } from './page-data.js';
 import { pagePaths } from './page-paths.js';
 import { railNames, railsList, railsOffered } from '../../shared/x402-methods.js';
+import { joinedFields } from '../../util/joined-fields.js';
 
 /**
  * What a person who opens a premium page in a browser sees instead of JSON: the preview (title,
@@ -62,7 +63,7 @@ function renderPaywall(
   return context.pages.render(
     'paywall',
     pageData(context, head, {
-      resource: { ...resource, ...resourceItem(resource, context) },
+      resource: joinedFields(resource, resourceItem(resource, context)),
       breadcrumbs: trail,
       sections: page.sections,
       markdown_href: urls.resourceMarkdown(resource.slug),

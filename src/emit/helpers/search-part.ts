@@ -5,6 +5,7 @@ import { sha256 } from '../../util/sha256.js';
 import { documentPassages, type Passage, type SearchView } from './search-passages.js';
 import type { AllPostings } from './term-postings.js';
 import type { KeyedSearchPart } from './merged-postings.js';
+import { joinedFields } from '../../util/joined-fields.js';
 
 /**
  * What one document adds to the full-text index of one audience: its row as a hit shows it, and
@@ -105,7 +106,7 @@ export function makeSearchPart(
     }
   }
   return {
-    document: { ...row, sections },
+    document: joinedFields(row, { sections }),
     passages: Uint32Array.from(shape),
     terms: terms.join(' '),
     frequencies: narrowest(frequencies),
