@@ -246,7 +246,7 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
         for (const file of emit(contextFor(reads === 'metadata', Boolean(agents)))) {
           // A file made from what its own key names is kept while the previous build wrote it under that key.
           if (!key && file.key && keep(file.key, [file.path, ...(file.copies ?? [])])) continue;
-          write(key ? { ...file, key } : file);
+          write(key ? joinedFields(file, { key }) : file);
           await breathe();
         }
       }
