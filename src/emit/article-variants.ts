@@ -53,7 +53,9 @@ function articleHtml(article: Article, cluster: Cluster, context: EmitContext): 
         pillar_slug: cluster.pillar.slug,
         position: index + 1,
         total: ordered.length,
-        articles: ordered.map((other) => ({ ...articleItem(other, context), current: other.slug === article.slug })),
+        articles: ordered.map((other) =>
+          joinedFields(articleItem(other, context), { current: other.slug === article.slug }),
+        ),
       },
       navigation: {
         previous: index > 0 ? articleItem(ordered[index - 1]!, context) : null,

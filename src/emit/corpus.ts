@@ -6,6 +6,7 @@ import { resourceCore, resourceSources } from './helpers/resource-json.js';
 import type { CorpusRecord, CorpusRecordMeta, CorpusRecordResource } from '../schemas/types.js';
 import { jsonText } from '../util/json-text.js';
 import { objectOrEmpty } from '../shared/json-shapes.js';
+import { joinedFields } from '../util/joined-fields.js';
 
 export type CorpusExport = 'sample' | 'full';
 
@@ -17,19 +18,23 @@ export function corpusResourceRecord(
 ): CorpusRecordResource {
   const { urls } = context;
   const withheld = resource.premium && exportKind === 'sample';
-  return {
-    type: 'resource' as const,
-    ...resourceCore(resource),
-    premium: resource.premium,
-    url: urls.resourceHtml(resource.slug),
-    markdown: urls.resourceMarkdown(resource.slug),
-    text: withheld ? null : resource.body,
-    ...(resource.premium ? { premium_summary: resource.premium_summary } : {}),
-    // Citation URLs are metadata, public for premium resources too (README: Content); the body is not.
-    sources: resourceSources(resource),
-    words: withheld ? 0 : resource.rendered.words,
-    estimated_tokens: withheld ? 0 : bodyTokens(resource),
-  };
+  return joinedFields(
+    { type: 'resource' as const },
+    resourceCore(resource),
+    {
+      premium: resource.premium,
+      url: urls.resourceHtml(resource.slug),
+      markdown: urls.resourceMarkdown(resource.slug),
+      text: withheld ? null : resource.body,
+    },
+    resource.premium ? { premium_summary: resource.premium_summary } : {},
+    {
+      // Citation URLs are metadata, public for premium resources too (README: Content); the body is not.
+      sources: resourceSources(resource),
+      words: withheld ? 0 : resource.rendered.words,
+      estimated_tokens: withheld ? 0 : bodyTokens(resource),
+    },
+  );
 }
 
 export function corpusMetaRecord(exportKind: CorpusExport, context: EmitContext): CorpusRecordMeta {
@@ -68,10 +73,9 @@ export function publishedCorpusSchema(context: EmitContext): Record<string, unkn
 
 /** Each resource's corpus record, made when written, under the key of its part (see KeyedPart). */
 function resourceRecords(exportKind: CorpusExport, context: EmitContext): KeyedRecord[] {
-  return context.model.resources.map((resource) => ({
-    ...partKey(resource, context),
-    record: () => corpusResourceRecord(resource, exportKind, context),
-  }));
+  return context.model.resources.map((resource) =>
+    joinedFields(partKey(resource, context), { record: () => corpusResourceRecord(resource, exportKind, context) }),
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { premiumFields, resourceCore } from './helpers/resource-json.js';
 import { searchWeights } from '../shared/search-rank.js';
 import type { ArticleIndex, ResourceIndex, SearchIndex } from '../schemas/types.js';
 import type { SiteUrls } from './helpers/urls.js';
+import { joinedFields } from '../util/joined-fields.js';
 
 /** /api/resources.json (openapi.json `listResources`): every resource, premium ones with their price. */
 export function resourceIndex(context: EmitContext): ResourceIndex {
@@ -17,13 +18,17 @@ export function resourceIndex(context: EmitContext): ResourceIndex {
     description: model.site.description,
     count: model.resources.length,
     license: urls.license,
-    resources: model.resources.map((resource) => ({
-      ...resourceCore(resource),
-      html: urls.resourceHtml(resource.slug),
-      markdown: urls.resourceMarkdown(resource.slug),
-      json: urls.resourceJson(resource.slug),
-      ...premiumFields(resource, context),
-    })),
+    resources: model.resources.map((resource) =>
+      joinedFields(
+        resourceCore(resource),
+        {
+          html: urls.resourceHtml(resource.slug),
+          markdown: urls.resourceMarkdown(resource.slug),
+          json: urls.resourceJson(resource.slug),
+        },
+        premiumFields(resource, context),
+      ),
+    ),
   };
 }
 

@@ -8,11 +8,14 @@ import { pageFile, pagePaths } from './helpers/page-paths.js';
 import { listingMarkdown } from './helpers/listing-markdown.js';
 import { publicPaths } from '../shared/public-paths.js';
 import { readingMinutes } from './helpers/readable-html.js';
+import { joinedFields } from '../util/joined-fields.js';
 
 /** What a learning path's page and its Markdown twin share: its steps as listed, reading time and description. */
 function pathListing(learningPath: LearningPath, context: EmitContext, bySlug: Map<string, Resource>) {
   const resources = learningPath.steps.map((slug) => bySlug.get(slug)!);
-  const steps = resources.map((resource, index) => ({ ...resourceItem(resource, context), position: index + 1 }));
+  const steps = resources.map((resource, index) =>
+    joinedFields(resourceItem(resource, context), { position: index + 1 }),
+  );
   const freeWords = resources
     .filter((resource) => !resource.premium)
     .reduce((sum, resource) => sum + resource.rendered.words, 0);

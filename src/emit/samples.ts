@@ -1,6 +1,7 @@
 import { type EmitContext, partKey } from './context.js';
 import { type KeyedRecord, keyedNdjsonFile, ndjsonFile, type OutputFile } from './output.js';
 import type { EvalsRecord } from '../schemas/types.js';
+import { joinedFields } from '../util/joined-fields.js';
 
 /** Chat-format supervised fine-tuning examples from free resources: the resource's own words as the answer. */
 export function finetuneRecords(context: EmitContext): KeyedRecord[] {
@@ -9,19 +10,20 @@ export function finetuneRecords(context: EmitContext): KeyedRecord[] {
   // Each example, which copies a whole body, is made only when its line is written.
   return context.model.resources
     .filter((resource) => !resource.premium)
-    .map((resource) => ({
-      ...partKey(resource, context),
-      record: () => ({
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: `Explain "${resource.title}" for an engineer building AI agents.` },
-          {
-            role: 'assistant',
-            content: `${resource.description}\n\n${resource.body}\n\nSource: ${context.urls.resourceHtml(resource.slug)}`,
-          },
-        ],
+    .map((resource) =>
+      joinedFields(partKey(resource, context), {
+        record: () => ({
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: `Explain "${resource.title}" for an engineer building AI agents.` },
+            {
+              role: 'assistant',
+              content: `${resource.description}\n\n${resource.body}\n\nSource: ${context.urls.resourceHtml(resource.slug)}`,
+            },
+          ],
+        }),
       }),
-    }));
+    );
 }
 
 const evalQuestions = {

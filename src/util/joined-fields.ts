@@ -5,8 +5,7 @@
  * own. With 4,000 documents made so, each read of any of their fields missed V8's caches, everywhere
  * the build reads them. Objects made field by field share their hidden class.
  */
-export function joinedFields<A extends object, B extends object>(a: A, b: B): A & B;
-export function joinedFields<A extends object, B extends object, C extends object>(a: A, b: B, c: C): A & B & C;
+export function joinedFields<T extends object[]>(...sources: T): Joined<T>;
 export function joinedFields(...sources: object[]): object {
   const joined: Record<string, unknown> = {};
   for (const source of sources)
@@ -19,3 +18,8 @@ export function joinedFields(...sources: object[]): object {
     }
   return joined;
 }
+
+/** The fields of every source, as the spread of them all has them. */
+type Joined<T extends object[]> = T extends [infer First, ...infer Rest extends object[]]
+  ? First & Joined<Rest>
+  : unknown;

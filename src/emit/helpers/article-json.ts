@@ -6,6 +6,7 @@ import type { Article, Cluster, ContentModel, Resource } from '../../content/mod
 import type { EmitContext } from '../context.js';
 import { bodyTokens } from '../../content/lazy-body.js';
 import type { Article as ArticleJson } from '../../schemas/types.js';
+import { joinedFields } from '../../util/joined-fields.js';
 
 /** The fields every listing of a guide starts with, like resourceCore for resources. */
 export function articleCore(article: Article) {
@@ -20,12 +21,11 @@ export function articleCore(article: Article) {
 
 export function articleRef(article: Article, context: EmitContext) {
   const { urls } = context;
-  return {
-    ...articleCore(article),
+  return joinedFields(articleCore(article), {
     url: urls.articleHtml(article.slug),
     markdown: urls.articleMarkdown(article.slug),
     json: urls.articleJson(article.slug),
-  };
+  });
 }
 
 /** Reading order of a cluster: the pillar, then its subs. */

@@ -5,6 +5,7 @@ import { pagePaths } from './page-paths.js';
 import { premiumFields, resourceCore } from './resource-json.js';
 import { categoriesJson } from '../taxonomies.js';
 import { noteShown, renderingOwnFiles } from './shown-documents.js';
+import { joinedFields } from '../../util/joined-fields.js';
 
 // What templates that list resources or guides receive: public fields and page addresses only.
 // A premium body must never be one `{{ }}` away, so listings never get a `Resource` itself.
@@ -105,23 +106,24 @@ function itemOnce<Document extends Resource | Article, Item>(
 
 export const resourceItem = itemOnce((resource: Resource, context: EmitContext) => {
   const category = categoryLink(resource.category, context);
-  return {
-    ...resourceCore(resource),
-    ...premiumFields(resource, context),
+  return joinedFields(
+    resourceCore(resource),
+    premiumFields(resource, context),
     // The teaser is public by design (corpus exports and llms-full.txt carry it too).
-    ...(resource.premium ? { premium_summary: resource.premium_summary, access_href: accessHref(context) } : {}),
-    href: pagePaths.resource(resource.slug),
-    category_title: category.name,
-    category_href: category.href,
-    tag_links: tagLinks(resource.tags),
-  };
+    resource.premium ? { premium_summary: resource.premium_summary, access_href: accessHref(context) } : {},
+    {
+      href: pagePaths.resource(resource.slug),
+      category_title: category.name,
+      category_href: category.href,
+      tag_links: tagLinks(resource.tags),
+    },
+  );
 });
 
 export const articleItem = itemOnce((article: Article, context: EmitContext) => {
   const cluster = context.model.clusters.find((candidate) => candidate.id === article.clusterId);
   const ordered = cluster ? clusterArticles(cluster) : [article];
-  return {
-    ...articleCore(article),
+  return joinedFields(articleCore(article), {
     published: article.published,
     updated: article.updated,
     /** Place in the cluster's reading order, from 1 (the pillar). */
@@ -130,5 +132,5 @@ export const articleItem = itemOnce((article: Article, context: EmitContext) => 
     href: pagePaths.article(article.slug),
     cluster_title: cluster?.title ?? article.clusterId,
     cluster_href: pagePaths.cluster(article.clusterId),
-  };
+  });
 });

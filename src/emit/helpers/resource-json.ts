@@ -5,6 +5,7 @@ import type { Resource } from '../../content/model.js';
 import type { EmitContext } from '../context.js';
 import { bodyTokens } from '../../content/lazy-body.js';
 import type { Resource as ResourceJson } from '../../schemas/types.js';
+import { joinedFields } from '../../util/joined-fields.js';
 
 /** Price fields of a premium resource: its own overrides, else the starter key of site.yaml. */
 export function premiumOffer(
@@ -40,9 +41,7 @@ export function premiumFields(resource: Resource, context: EmitContext) {
 /** The single-resource JSON variant (openapi.json `getResourceJson`). For a premium slug it is only ever served by the worker. */
 export function resourceJson(resource: Resource, context: EmitContext): ResourceJson {
   const { urls } = context;
-  return {
-    ...resourceCore(resource),
-    ...premiumFields(resource, context),
+  return joinedFields(resourceCore(resource), premiumFields(resource, context), {
     canonical: urls.resourceHtml(resource.slug),
     markdown: urls.resourceMarkdown(resource.slug),
     outline: resource.rendered.outline,
@@ -51,7 +50,7 @@ export function resourceJson(resource: Resource, context: EmitContext): Resource
     words: resource.rendered.words,
     estimated_tokens: bodyTokens(resource),
     license: urls.license,
-  };
+  });
 }
 
 export function resourceSources(resource: Resource): string[] {
