@@ -104,10 +104,10 @@ export function* articleFiles(
   // Its place in the cluster as agents see it: previous and next are guides they can read.
   const listed = agentCluster(cluster, context);
   yield { path: markdown, content: within(() => articleMarkdown(article, listed, context)), ...keyed };
-  yield {
-    ...within(() => jsonFile(context.registry, json, articleJson(article, listed, context), 'article')),
-    ...keyed,
-  };
+  yield joinedFields(
+    within(() => jsonFile(context.registry, json, articleJson(article, listed, context), 'article')),
+    keyed,
+  );
 }
 
 /** Every guide's HTML, Markdown and JSON variant, and /api/articles.jsonl. */
@@ -128,7 +128,7 @@ export function* emitArticleVariants(context: EmitContext): Generator<OutputFile
     for (const cluster of agentView(context.model).clusters)
       for (const article of clusterArticles(cluster)) {
         const key = keys.get(article);
-        yield { ...(key ? { key } : {}), record: () => articleJson(article, cluster, context) };
+        yield joinedFields(key ? { key } : {}, { record: () => articleJson(article, cluster, context) });
       }
   })();
   yield keyedNdjsonFile(context.registry, 'public/api/articles.jsonl', records, 'article');

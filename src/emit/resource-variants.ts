@@ -78,7 +78,10 @@ export function* resourceFiles(resource: Resource, context: EmitContext, key?: s
   yield { path: html, content: within(() => resourceHtml(resource, context)), ...keyed };
   if (!markdown || !json) return;
   yield { path: markdown, content: within(() => resourceMarkdown(resource, context)), ...keyed };
-  yield { ...within(() => jsonFile(context.registry, json, resourceJson(resource, context), 'resource')), ...keyed };
+  yield joinedFields(
+    within(() => jsonFile(context.registry, json, resourceJson(resource, context), 'resource')),
+    keyed,
+  );
 }
 
 /** HTML, Markdown and JSON variants of every free resource. Premium variants go to the worker (see worker-data). */

@@ -3,6 +3,7 @@ import type { Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { joinedFields } from '../util/joined-fields.js';
 
 export interface OutlineItem {
   depth: 2 | 3;
@@ -44,7 +45,9 @@ export function remarkHeadingIds() {
         const text = textOf(heading).trim();
         const anchor = slugger.slug(text);
         anchors.push(anchor);
-        heading.data = { ...heading.data, hProperties: { ...(heading.data?.hProperties ?? {}), id: anchor } };
+        heading.data = joinedFields(heading.data ?? {}, {
+          hProperties: joinedFields(heading.data?.hProperties ?? {}, { id: anchor }),
+        });
         if (heading.depth !== 2 && heading.depth !== 3) return;
         const item = { depth: heading.depth, text, anchor };
         pageOutline.push(item);

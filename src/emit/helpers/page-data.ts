@@ -7,6 +7,7 @@ import { collectionJsonLd } from './json-ld.js';
 import { mcpInstall } from './mcp-install.js';
 import { pageUrl } from './page-paths.js';
 import { webMcpTools } from './webmcp-tools.js';
+import { joinedFields } from '../../util/joined-fields.js';
 
 /** What the layout puts in `<head>`. */
 export interface PageHead {
@@ -44,13 +45,13 @@ export function pageData(
     site: context.model.site,
     urls: context.urls,
     assets: { stylesheet: stylesheet(context).href },
-    page: {
-      ...rest,
+    page: joinedFields(
+      rest,
       // Visible links stay on the host that serves the page; the <head> keeps the canonical URLs.
-      ...(head.markdown ? { markdown_href: sitePath(context, head.markdown) } : {}),
-      ...(head.json ? { json_href: sitePath(context, head.json) } : {}),
-      ...(jsonld === undefined ? {} : { jsonld: jsonForScript(jsonld) }),
-    },
+      head.markdown ? { markdown_href: sitePath(context, head.markdown) } : {},
+      head.json ? { json_href: sitePath(context, head.json) } : {},
+      jsonld === undefined ? {} : { jsonld: jsonForScript(jsonld) },
+    ),
     webmcp: webMcpTools(context),
     mcp_install: mcpInstall(context),
     ...fields,
