@@ -41,10 +41,13 @@ describe('reading a cache pack', () => {
 
   it('lets an array that is most of the bytes keep them, rather than copy it', () => {
     // Bytes, always aligned: v8 gives them as a view into what it read.
-    const postings = Uint8Array.from({ length: 400_000 }, (_, n) => n % 251);
+    const postings = Uint8Array.from({ length: 50_000 }, (_, n) => n % 251);
     const bytes = v8.serialize({ postings, keys: ['a', 'b'], small: Uint8Array.from([1, 2, 3]) });
-    const read = deserializeOwning(bytes) as { postings: Uint8Array; small: Uint8Array };
-    expect(read).toEqual(v8.deserialize(bytes));
+    const read = deserializeOwning(bytes) as { postings: Uint8Array; keys: string[]; small: Uint8Array };
+    // Compared as bytes: a deep comparison of 50,000 numbers takes seconds on a busy machine.
+    expect(Buffer.from(read.postings).equals(Buffer.from(postings))).toBe(true);
+    expect(read.keys).toEqual(['a', 'b']);
+    expect([...read.small]).toEqual([1, 2, 3]);
     expect(read.postings.buffer).toBe(bytes.buffer);
     expect(read.small.buffer).not.toBe(bytes.buffer);
   });
