@@ -148,14 +148,14 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
     };
   const context = createEmitContext(model, options.sourceDateEpoch);
   const premium = new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug));
-  // With the cache on, a build after a build updates the previous output in place: documents whose
-  // text and page context are unchanged, and emitters that read only unchanged metadata, keep their files.
   const sentences = cachedPremiumSentences(model, options.cacheDir);
   releaseCheckData(model);
   // Without premium prose there is nothing to look for, and copied export parts need not be decoded
   // to look; nor when the previous build looked for the same sentences in them.
   const inspect = sentences.length ? leakGuard(sentences) : undefined;
   const guardedFor = inspect ? guardDigest(sentences) : undefined;
+  // With the cache on, a build after a build updates the previous output in place: documents whose
+  // text and page context are unchanged, and emitters that read only unchanged metadata, keep their files.
   const verified = await previousOutput?.verified();
   const staged = new StagedOutput(outDir, {
     incremental: Boolean(options.cacheDir),
