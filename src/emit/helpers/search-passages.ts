@@ -1,5 +1,6 @@
 import type { Article, Resource } from '../../content/model.js';
 import { plainText } from '../../shared/search/snippet.js';
+import { joinedFields } from '../../util/joined-fields.js';
 
 /** Who the index is for: agents read the Markdown outputs, people the pages. */
 export type SearchView = 'agents' | 'people';
@@ -130,7 +131,7 @@ export function documentPassages(
     if (!text && !section.heading) continue;
     passages.push({
       section: sections.length,
-      fields: { ...(section.heading ? { heading: section.heading } : {}), ...(text ? { body: indexText(text) } : {}) },
+      fields: joinedFields(section.heading ? { heading: section.heading } : {}, text ? { body: indexText(text) } : {}),
     });
   }
   // A guide's takeaways and FAQ are sections of its page too (templates/article.liquid).

@@ -2,6 +2,7 @@ import type { Article, ContentModel, Resource } from '../../content/model.js';
 import { clusterArticles, resourcesBySlugOf } from './article-json.js';
 import type { EmitContext } from '../context.js';
 import type { OutputFile } from '../output.js';
+import { joinedFields } from '../../util/joined-fields.js';
 
 type Document = Resource | Article;
 
@@ -81,7 +82,7 @@ export function listingFile(
 ): OutputFile | undefined {
   const key = context.outputs?.listingKeyOf(place ? `${path}\0${place}` : path, documents);
   if (key && context.outputs!.keep(key, [path])) return undefined;
-  return { ...showingOnly(path, new Set(documents.map(documentName)), render), ...(key ? { key } : {}) };
+  return joinedFields(showingOnly(path, new Set(documents.map(documentName)), render), key ? { key } : {});
 }
 
 function showingOnly<T>(name: string, shown: Set<string>, render: () => T, ownFiles = false): T {
