@@ -332,6 +332,10 @@ describe('incremental output: pages that list documents, removed documents, inte
     ];
     const inodes = () => listings.map((file) => fs.statSync(path.join(outDir, file)).ino);
     const before = inodes();
+    // Which resources are in which category and under which tag: metadata only, so kept too.
+    const taxonomies = ['public/api/categories.json', 'public/api/tags.json'];
+    const taxonomyInodes = () => taxonomies.map((file) => fs.statSync(path.join(outDir, file)).ino);
+    const taxonomiesBefore = taxonomyInodes();
     const file = path.join(content, 'resources', 'wire-formats.md');
     fs.writeFileSync(
       file,
@@ -339,6 +343,7 @@ describe('incremental output: pages that list documents, removed documents, inte
     );
     await run();
     expect(inodes()).toEqual(before);
+    expect(taxonomyInodes()).toEqual(taxonomiesBefore);
     await equalsFreshBuild();
     fs.writeFileSync(
       file,
