@@ -17,6 +17,7 @@ import { OutputProblemError } from '../errors/output-problem-error.js';
 import { bundleWorker, workerPackageFile } from './bundle-worker.js';
 import { guardDigest, leakGuard, type PremiumSentence } from './premium-guard.js';
 import { cachedPremiumSentences } from './premium-sentence-cache.js';
+import { loadAgentPatterns } from '../readers/agent-patterns.js';
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
 import { SearchPartCache } from './search-part-cache.js';
@@ -149,6 +150,8 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
   const context = createEmitContext(model, options.sourceDateEpoch);
   const premium = new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug));
   const sentences = cachedPremiumSentences(model, options.cacheDir);
+  // The worker's crawler patterns, from the cache folder when an earlier build made them.
+  if (model.site.analytics.record !== 'off') loadAgentPatterns(options.cacheDir);
   releaseCheckData(model);
   // Without premium prose there is nothing to look for, and copied export parts need not be decoded
   // to look; nor when the previous build looked for the same sentences in them.

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AgentPattern } from '../shared/readers/agent-pattern.js';
 import { patternLiteral } from '../shared/readers/pattern-literal.js';
+import { cachedAgentPatterns } from './agent-pattern-cache.js';
 
 /** One entry of the list's JSON, as far as agentdir reads it. */
 interface ListEntry {
@@ -48,10 +49,12 @@ let loaded: AgentPattern[] | undefined;
 
 /**
  * The installed crawler list as the worker's patterns: read once per process (a 440 KB file), as the
- * compiler key that covers it is computed once (src/cache/compiler-key.ts).
+ * compiler key that covers it is computed once (src/cache/compiler-key.ts). With `cacheDir`, the
+ * first call of the process reads them from there when an earlier build made them (see
+ * agent-pattern-cache.ts); a build calls it so before its emitters do.
  */
-export function loadAgentPatterns(): AgentPattern[] {
-  loaded ??= readAgentPatterns();
+export function loadAgentPatterns(cacheDir?: string | null): AgentPattern[] {
+  loaded ??= cacheDir ? cachedAgentPatterns(cacheDir, readAgentPatterns) : readAgentPatterns();
   return loaded;
 }
 
