@@ -18,6 +18,7 @@ import { bundleWorker, workerPackageFile } from './bundle-worker.js';
 import { guardDigest, leakGuard, type PremiumSentence } from './premium-guard.js';
 import { cachedPremiumSentences } from './premium-sentence-cache.js';
 import { loadAgentPatterns } from '../readers/agent-patterns.js';
+import { cachedAgentPatterns } from '../cache/agent-pattern-cache.js';
 import { DocumentOutputs } from './document-outputs.js';
 import { HeapCeiling } from './heap-ceiling.js';
 import { SearchPartCache } from './search-part-cache.js';
@@ -151,7 +152,8 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
   const premium = new Set(model.resources.filter((resource) => resource.premium).map((resource) => resource.slug));
   const sentences = cachedPremiumSentences(model, options.cacheDir);
   // The worker's crawler patterns, from the cache folder when an earlier build made them.
-  if (model.site.analytics.record !== 'off') loadAgentPatterns(options.cacheDir);
+  const { cacheDir } = options;
+  if (cacheDir && model.site.analytics.record !== 'off') loadAgentPatterns(() => cachedAgentPatterns(cacheDir));
   releaseCheckData(model);
   // Without premium prose there is nothing to look for, and copied export parts need not be decoded
   // to look; nor when the previous build looked for the same sentences in them.

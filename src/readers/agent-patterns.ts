@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AgentPattern } from '../shared/readers/agent-pattern.js';
 import { patternLiteral } from '../shared/readers/pattern-literal.js';
-import { cachedAgentPatterns } from './agent-pattern-cache.js';
 
 /** One entry of the list's JSON, as far as agentdir reads it. */
 interface ListEntry {
@@ -49,16 +48,17 @@ let loaded: AgentPattern[] | undefined;
 
 /**
  * The installed crawler list as the worker's patterns: read once per process (a 440 KB file), as the
- * compiler key that covers it is computed once (src/cache/compiler-key.ts). With `cacheDir`, the
- * first call of the process reads them from there when an earlier build made them (see
- * agent-pattern-cache.ts); a build calls it so before its emitters do.
+ * compiler key that covers it is computed once (src/cache/compiler-key.ts). The first call of the
+ * process may name another way to `read` them: a build with the cache folder reads them from there
+ * when an earlier build made them (src/cache/agent-pattern-cache.ts), before its emitters ask.
  */
-export function loadAgentPatterns(cacheDir?: string | null): AgentPattern[] {
-  loaded ??= cacheDir ? cachedAgentPatterns(cacheDir, readAgentPatterns) : readAgentPatterns();
+export function loadAgentPatterns(read = readAgentPatterns): AgentPattern[] {
+  loaded ??= read();
   return loaded;
 }
 
-function readAgentPatterns(): AgentPattern[] {
+/** The installed crawler list's patterns, made from the list. */
+export function readAgentPatterns(): AgentPattern[] {
   const file = agentListFile();
   let entries: unknown;
   try {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedAgentPatterns } from '../../src/readers/agent-pattern-cache.js';
+import { cachedAgentPatterns } from '../../src/cache/agent-pattern-cache.js';
 import { agentPatternsFrom } from '../../src/readers/agent-patterns.js';
 import type { AgentPattern } from '../../src/shared/readers/agent-pattern.js';
 import { tempDir } from '../helpers/fixtures.js';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { compilerKey } from '../cache/compiler-key.js';
+import { compilerKey } from './compiler-key.js';
+import { readAgentPatterns } from '../readers/agent-patterns.js';
 import type { AgentPattern } from '../shared/readers/agent-pattern.js';
 import { isObject } from '../shared/json-shapes.js';
 import { readRegularFileSync } from '../util/regular-file.js';
@@ -41,11 +42,11 @@ function readStored(file: string): AgentPattern[] | undefined {
 
 /**
  * The crawler list's patterns as an earlier build of this compiler made them, from the cache folder;
- * else `make`'s, kept there for the next build. Making them reads the installed list (440 KB) and
- * names every entry: some 30 ms of every build at 4,000 resources, for a list that changes only
- * with the installed package.
+ * else `make`'s (the installed list's, by default), kept there for the next build. Making them reads
+ * the list (440 KB) and names every entry: some 30 ms of every build at 4,000 resources, for a list
+ * that changes only with the installed package.
  */
-export function cachedAgentPatterns(cacheDir: string, make: () => AgentPattern[]): AgentPattern[] {
+export function cachedAgentPatterns(cacheDir: string, make = readAgentPatterns): AgentPattern[] {
   const file = path.join(cacheDir, 'agent-patterns.json');
   const known = readStored(file);
   if (known) return known;
