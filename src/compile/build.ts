@@ -13,6 +13,7 @@ import { emitContextFor } from '../emit/create-context.js';
 import { workerData } from '../emit/worker-data.js';
 import { emitters } from '../emit/index.js';
 import { agentView } from '../content/agent-view.js';
+import { copiedRendering, deferredUnread } from '../markdown/lazy-rendering.js';
 import { OutputProblemError } from '../errors/output-problem-error.js';
 import { bundleWorker, workerPackageFile } from './bundle-worker.js';
 import { guardDigest, leakGuard, type PremiumSentence } from './premium-guard.js';
@@ -320,8 +321,11 @@ export async function compile(options: BuildOptions): Promise<BuildResult> {
 
 /** Links and heading anchors of every document serve the content checks only: a large site should not carry them through the build. */
 function releaseCheckData(model: ContentModel): void {
-  for (const document of [...model.resources, ...model.articles])
-    document.rendered = joinedFields(document.rendered, { links: [], anchors: [], audienceProblems: [] });
+  for (const document of [...model.resources, ...model.articles]) {
+    // A rendering whose packed fields were never read holds none of them.
+    if (!deferredUnread(document.rendered))
+      document.rendered = copiedRendering(document.rendered, { links: [], anchors: [], audienceProblems: [] });
+  }
 }
 
 /** The build manifest: the input key and every output's size, so the next build can tell nothing changed. */

@@ -108,5 +108,6 @@ export class DocumentOutputs {
 
 /** A page's body HTML serves only its own page: once that is kept or handed to a thread, the model drops it. */
 function releaseHtml(document: Resource | Article): void {
-  document.rendered = withoutHtml(document.rendered);
+  // A rendering read from the parse cache left its HTML there: it holds none to let go of.
+  if (document.rendered.packedHtml.length) document.rendered = withoutHtml(document.rendered);
 }

@@ -9,6 +9,8 @@ import { positionOf, type YamlSource } from './source-file.js';
 import type { LinkAt } from '../markdown/render.js';
 import type { StoredMarkdown } from '../markdown/stored-markdown.js';
 import { isBlankBody } from './lazy-body.js';
+import type { CrossCheckMemo, DocumentFindings } from './cross-check-memo.js';
+import { sha256 } from '../util/sha256.js';
 
 /** Slugs that are free by definition (README: Content): the way in must never be paywalled. */
 export const alwaysFreeSlugs = ['getting-started', 'access-and-pricing'] as const;
@@ -48,19 +50,57 @@ export function isKnown(document: { invalid?: readonly string[] }, field: string
   return !document.invalid?.some((name) => name === field || name === '');
 }
 
-/** Checks that need more than one file: premium rules, taxonomy, slugs, learning paths, links. */
-export function crossCheck(input: CrossCheckInput): Problem[] {
+/**
+ * Checks that need more than one file: premium rules, taxonomy, slugs, learning paths, links. With
+ * `memo`, a document checked against the same site and link targets by the last build is not
+ * checked again (see cross-check-memo.ts).
+ */
+export function crossCheck(input: CrossCheckInput, memo?: CrossCheckMemo): Problem[] {
   const folder = contentFolderShown(input.contentDir);
+  const targets = linkTargets(input);
+  memo?.checkAgainst(checkContext(input, folder, targets, memo));
+  const categories = input.site.categories ? new Set(input.site.categories.map((category) => category.id)) : undefined;
+  const vocabulary = input.site.tags ? new Set(input.site.tags) : undefined;
+  const findingsOf = (document: CheckedDocument, resource: boolean): DocumentFindings => {
+    const recalled = memo?.recall(document);
+    if (recalled) return recalled;
+    const findings: DocumentFindings = {
+      fields: resource ? resourceProblems(document as CheckedResource, categories, vocabulary) : [],
+      links: linkProblems(document, input.site, folder, targets),
+      urlSchemes: urlSchemeProblems(document),
+      audienceMarkers: audienceMarkerProblems(document),
+    };
+    memo?.remember(document, findings);
+    return findings;
+  };
+  const resources = input.resources.map((document) => findingsOf(document, true));
+  const documents = [...resources, ...input.articles.map((document) => findingsOf(document, false))];
   return [
-    ...checkResources(input.site, input.resources),
+    ...resources.flatMap((findings) => findings.fields),
     ...checkTermsAnnouncePremium(input.resources, input.resourceSlugs, folder),
     ...checkArticleSlugs(input.articles),
     ...checkArticles(input.articles, input.resourceSlugs, folder),
     ...checkPaths(input.paths, input.resourceSlugs, folder, input.pathsSource),
-    ...checkLinks(input),
-    ...checkUrlSchemes(input),
-    ...checkAudienceMarkers(input),
+    ...documents.flatMap((findings) => findings.links),
+    ...documents.flatMap((findings) => findings.urlSchemes),
+    ...documents.flatMap((findings) => findings.audienceMarkers),
+    ...peopleOnlyPremium(input.resources),
   ];
+}
+
+/**
+ * What a document's findings depend on besides the document itself: where the build runs from (a
+ * problem names its file as the working folder sees it), the site's settings, and every document
+ * a link may point at, with its anchors.
+ */
+function checkContext(input: CrossCheckInput, folder: string, targets: LinkTargets, memo?: CrossCheckMemo): string {
+  if (!memo) return '';
+  const anchorsOf = (known: Map<string, CheckedDocument | null>) =>
+    [...known].map(([slug, document]) => [slug, document && memo.anchorsDigest(document)]);
+  return sha256(
+    JSON.stringify([process.cwd(), folder, input.site, anchorsOf(targets.resources), anchorsOf(targets.articles)]),
+    'base64',
+  );
 }
 
 function at(entry: { source: YamlSource }, field: string) {
@@ -73,77 +113,72 @@ function premiumOf(resource: CheckedResource): boolean | undefined {
   return isKnown(resource, 'premium') ? false : undefined;
 }
 
-function checkResources(site: Site, resources: CheckedResource[]): Problem[] {
+/** What is wrong with a resource's own fields and sources. */
+function resourceProblems(
+  resource: CheckedResource,
+  categories: Set<string> | undefined,
+  vocabulary: Set<string> | undefined,
+): Problem[] {
   const problems: Problem[] = [];
-  const categories = site.categories ? new Set(site.categories.map((category) => category.id)) : undefined;
-  const vocabulary = site.tags ? new Set(site.tags) : undefined;
-
-  for (const resource of resources) {
-    const { file, slug } = resource;
-    const premium = premiumOf(resource);
-    if (premium && slug && (alwaysFreeSlugs as readonly string[]).includes(slug)) {
-      problems.push(
-        fileProblem(file, 'ForbiddenPremium', { slug, alwaysFree: alwaysFreeSlugs }, at(resource, 'premium')),
-      );
-    }
-    if (premium && !resource.premium_summary && isKnown(resource, 'premium_summary')) {
-      problems.push(fileProblem(file, 'PremiumWithoutSummary', {}, at(resource, 'premium')));
-    }
-    if (premium && resource.rendered.sections.length === 0) {
-      problems.push(
-        fileProblem(
-          file,
-          'PremiumWithoutSections',
-          {},
-          { line: resource.bodyLineOffset + 1, column: 1, field: 'body' },
-        ),
-      );
-    }
-    if (premium === false) {
-      for (const field of ['premium_summary', 'price', 'currency', 'checkout_url'] as const) {
-        if (resource[field] !== undefined) {
-          problems.push(
-            fileProblem(file, 'PremiumFieldsOnFree', { field }, { ...at(resource, field), severity: 'warning' }),
-          );
-        }
+  const { file, slug } = resource;
+  const premium = premiumOf(resource);
+  if (premium && slug && (alwaysFreeSlugs as readonly string[]).includes(slug)) {
+    problems.push(
+      fileProblem(file, 'ForbiddenPremium', { slug, alwaysFree: alwaysFreeSlugs }, at(resource, 'premium')),
+    );
+  }
+  if (premium && !resource.premium_summary && isKnown(resource, 'premium_summary')) {
+    problems.push(fileProblem(file, 'PremiumWithoutSummary', {}, at(resource, 'premium')));
+  }
+  if (premium && resource.rendered.sections.length === 0) {
+    problems.push(
+      fileProblem(file, 'PremiumWithoutSections', {}, { line: resource.bodyLineOffset + 1, column: 1, field: 'body' }),
+    );
+  }
+  if (premium === false) {
+    for (const field of ['premium_summary', 'price', 'currency', 'checkout_url'] as const) {
+      if (resource[field] !== undefined) {
+        problems.push(
+          fileProblem(file, 'PremiumFieldsOnFree', { field }, { ...at(resource, field), severity: 'warning' }),
+        );
       }
     }
-    if (categories && typeof resource.category === 'string' && !categories.has(resource.category)) {
-      problems.push(
-        fileProblem(
-          file,
-          'UnknownCategory',
-          { category: resource.category, categories: [...categories] },
-          at(resource, 'category'),
-        ),
-      );
-    }
-    if (vocabulary && Array.isArray(resource.tags)) {
-      resource.tags.forEach((tag, index) => {
-        if (!vocabulary.has(tag)) {
-          problems.push(
-            fileProblem(
-              file,
-              'UnknownTag',
-              { tag },
-              { ...positionOf(resource.source, ['tags', index]), field: `tags.${index}`, severity: 'warning' },
-            ),
-          );
-        }
-      });
-    }
-    if (isBlankBody(resource)) {
-      problems.push(
-        fileProblem(
-          file,
-          'EmptyBody',
-          {},
-          { line: resource.bodyLineOffset, column: 1, field: 'body', severity: 'warning' },
-        ),
-      );
-    }
-    problems.push(...checkSources(resource));
   }
+  if (categories && typeof resource.category === 'string' && !categories.has(resource.category)) {
+    problems.push(
+      fileProblem(
+        file,
+        'UnknownCategory',
+        { category: resource.category, categories: [...categories] },
+        at(resource, 'category'),
+      ),
+    );
+  }
+  if (vocabulary && Array.isArray(resource.tags)) {
+    resource.tags.forEach((tag, index) => {
+      if (!vocabulary.has(tag)) {
+        problems.push(
+          fileProblem(
+            file,
+            'UnknownTag',
+            { tag },
+            { ...positionOf(resource.source, ['tags', index]), field: `tags.${index}`, severity: 'warning' },
+          ),
+        );
+      }
+    });
+  }
+  if (isBlankBody(resource)) {
+    problems.push(
+      fileProblem(
+        file,
+        'EmptyBody',
+        {},
+        { line: resource.bodyLineOffset, column: 1, field: 'body', severity: 'warning' },
+      ),
+    );
+  }
+  problems.push(...checkSources(resource));
   return problems;
 }
 
@@ -298,92 +333,85 @@ function checkPaths(paths: LearningPath[], resourceSlugs: string[], folder: stri
   return problems;
 }
 
-/** Each document's slug with its anchors, for the documents that can be linked to. */
-function anchorsBySlug(documents: CheckedDocument[]): [string, string[]][] {
-  return documents.flatMap((document): [string, string[]][] =>
-    document.slug === null ? [] : [[document.slug, document.rendered.anchors]],
-  );
+/**
+ * The documents a link may point at, by family and slug: each document with a slug, and null for a
+ * slug whose file could not be rendered (it exists, but its anchors are unknown). A document's
+ * anchors are read only when a link points into it.
+ */
+interface LinkTargets {
+  resources: Map<string, CheckedDocument | null>;
+  articles: Map<string, CheckedDocument | null>;
 }
 
-function checkLinks({
-  contentDir,
-  site,
-  resources,
-  articles,
-  resourceSlugs,
-  articleSlugs,
-}: CrossCheckInput): Problem[] {
-  const problems: Problem[] = [];
-  const folder = contentFolderShown(contentDir);
-  // A slug whose body could not be rendered maps to null: it exists, but its anchors are unknown.
-  const targets = {
-    resources: new Map<string, string[] | null>([
-      ...resourceSlugs.map((slug): [string, null] => [slug, null]),
-      ...anchorsBySlug(resources),
-    ]),
-    articles: new Map<string, string[] | null>([
-      ...articleSlugs.map((slug): [string, null] => [slug, null]),
-      ...anchorsBySlug(articles),
-    ]),
+function linkTargets({ resources, articles, resourceSlugs, articleSlugs }: CrossCheckInput): LinkTargets {
+  const family = (slugs: string[], documents: CheckedDocument[]) => {
+    const known = new Map<string, CheckedDocument | null>(slugs.map((slug) => [slug, null]));
+    for (const document of documents) if (document.slug !== null) known.set(document.slug, document);
+    return known;
   };
-  for (const document of [...resources, ...articles]) {
-    for (const link of document.rendered.links) {
-      const report = (args: ProblemArgs<'BrokenInternalLink'>) =>
-        problems.push(
-          fileProblem(document.file, 'BrokenInternalLink', args, { ...bodyPosition(document, link), field: 'body' }),
-        );
-      const url = link.url;
-      if (url.startsWith('#')) {
-        const anchor = url.slice(1);
-        if (anchor && !document.rendered.anchors.includes(decodeOrKeep(anchor)))
-          report({ reason: 'no-heading-here', url, anchors: document.rendered.anchors });
-        continue;
-      }
-      const target = parseInternalLink(url, site.url);
-      if (target === null) continue;
-      if (target.broken) {
-        report({ reason: 'no-page', url });
-        continue;
-      }
-      const known = targets[target.family];
-      const anchors = known.get(target.slug);
-      if (anchors === undefined) {
-        const family = target.family === 'resources' ? 'resource' : 'article';
-        const near = nearSlugs(target.slug, new Set(known.keys()));
-        report({ reason: 'no-target', url, family, slug: target.slug, near, folder });
-      } else if (anchors && target.anchor && target.html && !anchors.includes(target.anchor)) {
-        report({ reason: 'no-anchor-there', url, slug: target.slug, anchors });
-      }
+  return { resources: family(resourceSlugs, resources), articles: family(articleSlugs, articles) };
+}
+
+function linkProblems(document: CheckedDocument, site: Site, folder: string, targets: LinkTargets): Problem[] {
+  const problems: Problem[] = [];
+  for (const link of document.rendered.links) {
+    const report = (args: ProblemArgs<'BrokenInternalLink'>) =>
+      problems.push(
+        fileProblem(document.file, 'BrokenInternalLink', args, { ...bodyPosition(document, link), field: 'body' }),
+      );
+    const url = link.url;
+    if (url.startsWith('#')) {
+      const anchor = url.slice(1);
+      if (anchor && !document.rendered.anchors.includes(decodeOrKeep(anchor)))
+        report({ reason: 'no-heading-here', url, anchors: document.rendered.anchors });
+      continue;
     }
+    const target = parseInternalLink(url, site.url);
+    if (target === null) continue;
+    if (target.broken) {
+      report({ reason: 'no-page', url });
+      continue;
+    }
+    const known = targets[target.family];
+    if (!known.has(target.slug)) {
+      const family = target.family === 'resources' ? 'resource' : 'article';
+      const near = nearSlugs(target.slug, new Set(known.keys()));
+      report({ reason: 'no-target', url, family, slug: target.slug, near, folder });
+      continue;
+    }
+    if (!target.anchor || !target.html) continue;
+    // Read only now: a document's anchors stay packed in the cache unless a link points into it.
+    const anchors = known.get(target.slug)?.rendered.anchors;
+    if (anchors && !anchors.includes(target.anchor))
+      report({ reason: 'no-anchor-there', url, slug: target.slug, anchors });
   }
   return problems;
 }
 
 /** The renderer drops URLs of other schemes (src/markdown/url-scheme.ts): say where they are written. */
-function checkUrlSchemes({ resources, articles }: CrossCheckInput): Problem[] {
-  return [...resources, ...articles].flatMap((document) =>
-    document.rendered.disallowedUrls.map((url) =>
-      fileProblem(
-        document.file,
-        'DisallowedUrlScheme',
-        { kind: url.kind, scheme: url.scheme },
-        { ...bodyPosition(document, url), field: 'body' },
-      ),
+function urlSchemeProblems(document: CheckedDocument): Problem[] {
+  return document.rendered.disallowedUrls.map((url) =>
+    fileProblem(
+      document.file,
+      'DisallowedUrlScheme',
+      { kind: url.kind, scheme: url.scheme },
+      { ...bodyPosition(document, url), field: 'body' },
     ),
   );
 }
 
-/** Audience markers that cannot be honoured, and premium resources no agent could buy. */
-function checkAudienceMarkers({ resources, articles }: CrossCheckInput): Problem[] {
-  const markers = [...resources, ...articles].flatMap((document) =>
-    document.rendered.audienceProblems.map(({ code, args, ...position }) =>
-      fileProblem(document.file, code, args, { ...bodyPosition(document, position), field: 'body' }),
-    ),
+/** Audience markers that cannot be honoured. */
+function audienceMarkerProblems(document: CheckedDocument): Problem[] {
+  return document.rendered.audienceProblems.map(({ code, args, ...position }) =>
+    fileProblem(document.file, code, args, { ...bodyPosition(document, position), field: 'body' }),
   );
-  const premium = resources
+}
+
+/** Premium resources no agent could buy. */
+function peopleOnlyPremium(resources: CheckedResource[]): Problem[] {
+  return resources
     .filter((resource) => premiumOf(resource) && resource.audience === 'people')
     .map((resource) => fileProblem(resource.file, 'PeopleOnlyPremium', {}, at(resource, 'audience')));
-  return [...markers, ...premium];
 }
 
 function bodyPosition(document: { bodyLineOffset: number }, link: Pick<LinkAt, 'line' | 'column'>) {

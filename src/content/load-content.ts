@@ -2,6 +2,7 @@ import path from 'node:path';
 import { byString } from '../util/compare.js';
 import { isError, sortProblems, type Problem } from '../errors/problem.js';
 import { crossCheck } from './cross-checks.js';
+import { CrossCheckMemo } from './cross-check-memo.js';
 import { checkStaleness, reviewDateOf } from './stale-check.js';
 import {
   type CheckedIdentity,
@@ -118,26 +119,38 @@ export async function loadContent(
     ...pathResult.problems,
     ...skillResult.problems,
   ];
+  const parseKeys = new Map<string, string>();
+  const keep = (file: string, result: ParsedDocument) => {
+    const key = parseKeyOf(result);
+    if (key !== undefined) parseKeys.set(file, key);
+  };
+  for (const { file, result } of parsedResources) keep(file, result);
+  for (const [file, result] of parsedArticles) keep(file, result);
   const site = siteResult.site;
+  // The findings of documents checked against the same site and link targets by the last build are kept.
+  const memo = options.cacheDir ? new CrossCheckMemo(options.cacheDir, dir, (file) => parseKeys.get(file)) : undefined;
   if (site) {
     problems.push(
-      ...crossCheck({
-        contentDir: dir,
-        site,
-        // Every document whose body rendered, loaded or not: one problem must not hide another.
-        resources: resourceResult.checked,
-        // A resource that could not be read still exists: links to it are not broken links.
-        resourceSlugs: [
-          ...new Set([
-            ...resourceResult.slugs,
-            ...allResourceFiles.map(slugOf).filter((slug) => slugPattern.test(slug)),
-          ]),
-        ],
-        articleSlugs: clusterResult.slugs,
-        articles: clusterResult.checked,
-        paths: pathResult.paths,
-        ...(pathResult.source ? { pathsSource: pathResult.source } : {}),
-      }),
+      ...crossCheck(
+        {
+          contentDir: dir,
+          site,
+          // Every document whose body rendered, loaded or not: one problem must not hide another.
+          resources: resourceResult.checked,
+          // A resource that could not be read still exists: links to it are not broken links.
+          resourceSlugs: [
+            ...new Set([
+              ...resourceResult.slugs,
+              ...allResourceFiles.map(slugOf).filter((slug) => slugPattern.test(slug)),
+            ]),
+          ],
+          articleSlugs: clusterResult.slugs,
+          articles: clusterResult.checked,
+          paths: pathResult.paths,
+          ...(pathResult.source ? { pathsSource: pathResult.source } : {}),
+        },
+        memo,
+      ),
       ...generatedSkillClash(site, skillResult.skills),
       ...checkStaleness(
         site,
@@ -149,16 +162,10 @@ export async function loadContent(
       ),
     );
   }
+  memo?.save();
   const sorted = uniqueProblems(sortProblems(problems));
   if (!site || sorted.some(isError)) return { problems: sorted, stats };
   const clusters = [...clusterResult.clusters].sort((a, b) => byString(a.id, b.id));
-  const parseKeys = new Map<string, string>();
-  const keep = (file: string, result: ParsedDocument) => {
-    const key = parseKeyOf(result);
-    if (key !== undefined) parseKeys.set(file, key);
-  };
-  for (const { file, result } of parsedResources) keep(file, result);
-  for (const [file, result] of parsedArticles) keep(file, result);
   return {
     problems: sorted,
     stats,

@@ -17,14 +17,22 @@ import { writeAtomically } from '../util/write-atomically.js';
 import { deserializeOwning } from '../util/deserialize-owning.js';
 import { type BodyFacts, bodyFactsOf, defineLazyBody, unreadBodyAt } from './lazy-body.js';
 import { joinedFields } from '../util/joined-fields.js';
+import { isPackedRendering, packRendering, type PackedRendering, unpackRendering } from '../markdown/lazy-rendering.js';
 
 /** Entries are spread over this many pack files by the first byte of their key. */
 const shardCount = 64;
 
 type Shard = Map<string, ParsedDocument>;
 
-/** A document as a pack holds it: its body left in the pack's file beside it, with the body's digest. */
-type PackedDocument = Omit<ParsedDocument, 'body'> & { bodyAt: CacheLocation; bodyFacts: BodyFacts };
+/**
+ * A document as a pack holds it: its body left in the pack's file beside it, with the body's digest,
+ * and the fields of its rendering that few builds read packed (lazy-rendering.ts).
+ */
+type PackedDocument = Omit<ParsedDocument, 'body' | 'rendered'> & {
+  bodyAt: CacheLocation;
+  bodyFacts: BodyFacts;
+  rendered?: PackedRendering;
+};
 
 /**
  * The key of each parse result the cache gave or took this process: what a document made from it is
@@ -127,6 +135,7 @@ export class ParseCache {
     const need = (at: CacheLocation) => needed.set(at.file, Math.max(needed.get(at.file) ?? 0, at.offset + at.length));
     for (const { rendered, bodyAt, bodyFacts } of entries.values()) {
       if (!isLocation(bodyAt) || !isBodyFacts(bodyFacts)) return false;
+      if (rendered && !isPackedRendering(rendered)) return false;
       need(bodyAt);
       if (rendered?.htmlAt) need(rendered.htmlAt);
     }
@@ -140,8 +149,11 @@ export class ParseCache {
   /** A pack's documents, each body read from the pack's file only when something reads it. */
   private unpacked(packed: Map<string, PackedDocument>): Shard {
     const entries: Shard = new Map();
-    for (const [key, { bodyAt, bodyFacts, ...document }] of packed)
+    for (const [key, { bodyAt, bodyFacts, rendered, ...document }] of packed) {
+      // Last, as the pack had it; assigned, not copied: the rest of the entry is this pack's own.
+      if (rendered) (document as Omit<ParsedDocument, 'body'>).rendered = unpackRendering(rendered);
       entries.set(key, defineLazyBody(document, joinedFields(bodyFacts, { at: bodyAt, read: readBody })));
+    }
     return entries;
   }
 
@@ -245,10 +257,9 @@ export class ParseCache {
         bodyFacts: bodyFactsOf(document),
         ...(rendered
           ? {
-              rendered: {
-                ...withoutHtml(rendered),
+              rendered: packRendering(withoutHtml(rendered), {
                 htmlAt: append(rendered.htmlAt ? bytesIn(rendered.htmlAt) : packedHtmlOf(rendered)),
-              },
+              }),
             }
           : {}),
       });

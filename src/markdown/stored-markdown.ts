@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { openRegularFileSync } from '../util/regular-file.js';
 import type { RenderedMarkdown } from './render.js';
 import { joinedFields } from '../util/joined-fields.js';
+import { copiedRendering } from './lazy-rendering.js';
 
 /** Where bytes of a document (its packed HTML, its Markdown body) are in a file of the parse cache (src/content/parse-cache.ts). */
 export interface CacheLocation {
@@ -32,8 +33,8 @@ export function storeMarkdown({ html, ...rest }: RenderedMarkdown): StoredMarkdo
 const noHtml = new Uint8Array(0);
 
 /** A stored rendering without its HTML: what is left once the document's own page no longer needs it. */
-export function withoutHtml({ htmlAt: _, ...stored }: StoredMarkdown): StoredMarkdown {
-  return joinedFields(stored, { packedHtml: noHtml });
+export function withoutHtml(stored: StoredMarkdown): StoredMarkdown {
+  return copiedRendering(stored, { packedHtml: noHtml }, ['htmlAt']);
 }
 
 /** Thrown when another process removed the cache file a loaded document's HTML was in: running the build again is the fix. */

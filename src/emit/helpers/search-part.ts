@@ -6,6 +6,7 @@ import { documentPassages, type Passage, type SearchView } from './search-passag
 import type { AllPostings } from './term-postings.js';
 import type { KeyedSearchPart } from './merged-postings.js';
 import { joinedFields } from '../../util/joined-fields.js';
+import { passagesDigest } from '../../markdown/lazy-rendering.js';
 
 /**
  * What one document adds to the full-text index of one audience: its row as a hit shows it, and
@@ -65,7 +66,7 @@ export interface SearchPartStore {
 }
 
 /** Changed whenever what a part holds or how it is made changes, so no build reads a part of another shape. */
-const partFormat = 'search-part 2';
+const partFormat = 'search-part 3';
 
 /** What a document's head has besides its own fields: its category's title, or a guide's queries. */
 export type HeadExtra = Parameters<typeof documentPassages>[2];
@@ -132,8 +133,5 @@ export function searchPartKey(
   view: SearchView,
   extra: HeadExtra,
 ): string {
-  const { outline, pageOutline, agentsOnlyAt, peopleOnlyAt, peopleOnly } = document.rendered;
-  return sha256(
-    `${partFormat}\0${contentKey}\0${view}${JSON.stringify([extra, outline, pageOutline, agentsOnlyAt, peopleOnlyAt, peopleOnly])}`,
-  );
+  return sha256(`${partFormat}\0${contentKey}\0${view}${JSON.stringify(extra)}\0${passagesDigest(document.rendered)}`);
 }
