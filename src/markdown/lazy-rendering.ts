@@ -29,7 +29,8 @@ export type PackedRendering = Omit<StoredMarkdown, DeferredField> & {
 };
 
 interface DeferredState {
-  packed: Uint8Array;
+  /** The packed fields until they are decoded (then `values` holds them, and the bytes go). */
+  packed?: Uint8Array;
   values?: DeferredValues;
   passagesDigest: string;
 }
@@ -39,7 +40,11 @@ const states = new WeakMap<object, DeferredState>();
 
 function valuesOf(rendering: object): DeferredValues {
   const state = states.get(rendering)!;
-  state.values ??= v8.deserialize(state.packed) as DeferredValues;
+  if (!state.values) {
+    state.values = v8.deserialize(state.packed!) as DeferredValues;
+    // Not held twice: a build that checks every document again decodes them all.
+    state.packed = undefined;
+  }
   return state.values;
 }
 

@@ -42,6 +42,8 @@ describe('a rendering read from the parse cache', () => {
     expect(deferredUnread(read)).toBe(false);
     expect({ ...read }).toEqual({ ...stored });
     expect(Object.keys(read).sort()).toEqual(Object.keys(stored).sort());
+    // Once decoded, its fields are packed again from what it holds.
+    expect({ ...fromCache(read) }).toEqual({ ...stored });
   });
 
   it('is copied without its packed fields being decoded, and written back as the bytes it was read from', () => {
