@@ -1,11 +1,9 @@
-import fs from 'node:fs';
+import { readCacheJson, writeCacheJson } from '../util/cache-json.js';
 import path from 'node:path';
 import { compilerKey } from './compiler-key.js';
 import { readAgentPatterns } from '../readers/agent-patterns.js';
 import type { AgentPattern } from '../shared/readers/agent-pattern.js';
 import { isObject } from '../shared/json-shapes.js';
-import { readRegularFileSync } from '../util/regular-file.js';
-import { writeAtomically } from '../util/write-atomically.js';
 
 /** What the cache folder keeps: the patterns, and what made them. */
 interface StoredPatterns {
@@ -29,15 +27,9 @@ function isAgentPattern(value: unknown): value is AgentPattern {
 }
 
 function readStored(file: string): AgentPattern[] | undefined {
-  const read = readRegularFileSync(file);
-  if (!read.ok) return undefined;
-  try {
-    const stored: unknown = JSON.parse(read.bytes.toString('utf8'));
-    if (!isObject(stored) || stored.compiler !== compilerKey() || stored.node !== process.version) return undefined;
-    return Array.isArray(stored.patterns) && stored.patterns.every(isAgentPattern) ? stored.patterns : undefined;
-  } catch {
-    return undefined;
-  }
+  const stored = readCacheJson(file);
+  if (!isObject(stored) || stored.compiler !== compilerKey() || stored.node !== process.version) return undefined;
+  return Array.isArray(stored.patterns) && stored.patterns.every(isAgentPattern) ? stored.patterns : undefined;
 }
 
 /**
@@ -52,11 +44,7 @@ export function cachedAgentPatterns(cacheDir: string, make = readAgentPatterns):
   if (known) return known;
   const patterns = make();
   const stored: StoredPatterns = { compiler: compilerKey(), node: process.version, patterns };
-  try {
-    fs.mkdirSync(cacheDir, { recursive: true });
-    writeAtomically(file, JSON.stringify(stored));
-  } catch {
-    // A cache that cannot be written only costs the list's reading next time.
-  }
+  // A cache that cannot be written only costs the list's reading next time.
+  writeCacheJson(file, stored);
   return patterns;
 }

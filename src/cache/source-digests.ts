@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { readCacheJson, writeCacheJson } from '../util/cache-json.js';
 import fs from 'node:fs';
 import { readRegularFileSync } from '../util/regular-file.js';
-import { writeAtomically } from '../util/write-atomically.js';
 import { isObject } from '../shared/json-shapes.js';
 import path from 'node:path';
 
@@ -81,27 +81,17 @@ export class SourceDigests {
   /** Writes the table when it changed: only the files digested this time, so removed files do not linger. Never throws. */
   save(): void {
     if (!this.changed && Object.keys(this.next).length === Object.keys(this.previous).length) return;
-    try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      writeAtomically(this.file, JSON.stringify({ version: tableVersion, files: this.next }));
-    } catch {
-      // Only time is lost: the next build reads every file again.
-    }
+    // Only time is lost if it cannot be written: the next build reads every file again.
+    writeCacheJson(this.file, { version: tableVersion, files: this.next });
   }
 }
 
 function readTable(file: string): Table {
-  try {
-    const read = readRegularFileSync(file);
-    if (!read.ok) return {};
-    const parsed: unknown = JSON.parse(read.bytes.toString('utf8'));
-    if (!isObject(parsed) || parsed.version !== tableVersion || !isObject(parsed.files)) return Object.create(null);
-    const table: Table = Object.create(null);
-    for (const [name, entry] of Object.entries(parsed.files))
-      if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string')
-        table[name] = [entry[0], entry[1]];
-    return table;
-  } catch {
-    return {};
-  }
+  const parsed = readCacheJson(file);
+  const table: Table = Object.create(null);
+  if (!isObject(parsed) || parsed.version !== tableVersion || !isObject(parsed.files)) return table;
+  for (const [name, entry] of Object.entries(parsed.files))
+    if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string')
+      table[name] = [entry[0], entry[1]];
+  return table;
 }

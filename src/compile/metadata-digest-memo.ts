@@ -1,10 +1,9 @@
 import path from 'node:path';
+import { readCacheJson, writeCacheJson } from '../util/cache-json.js';
 import type { Article, Resource } from '../content/model.js';
 import { ParseCache } from '../content/parse-cache.js';
 import { digestsOf, type MetadataDigests, seedDigests } from '../emit/helpers/document-digests.js';
 import { isObject } from '../shared/json-shapes.js';
-import { readRegularFileSync } from '../util/regular-file.js';
-import { writeAtomically } from '../util/write-atomically.js';
 
 /** Bumped when the table's layout changes; a table of another version is ignored. */
 const tableVersion = 1;
@@ -55,29 +54,21 @@ export class MetadataDigestMemo {
       next.push([key, metadata, structure]);
     }
     if (same && next.length === this.previous.size) return;
-    try {
-      writeAtomically(this.file, JSON.stringify({ version: tableVersion, documents: next }));
-    } catch {
-      // Only time is lost: the next build digests every document again.
-    }
+    // Only time is lost if it cannot be written: the next build digests every document again.
+    writeCacheJson(this.file, { version: tableVersion, documents: next });
   }
 }
 
 function readTable(file: string): Map<string, MetadataDigests> {
   const table = new Map<string, MetadataDigests>();
-  try {
-    const read = readRegularFileSync(file);
-    if (!read.ok) return table;
-    const parsed: unknown = JSON.parse(read.bytes.toString('utf8'));
-    if (!isObject(parsed) || parsed.version !== tableVersion || !Array.isArray(parsed.documents)) return table;
-    for (const entry of parsed.documents) {
-      if (!Array.isArray(entry)) continue;
-      const [key, metadata, structure] = entry as unknown[];
-      if (typeof key === 'string' && typeof metadata === 'string' && typeof structure === 'string')
-        table.set(key, { metadata, structure });
-    }
-  } catch {
-    // Torn or of another shape: every document is digested again, and the table written anew.
+  // Torn or of another shape: every document is digested again, and the table written anew.
+  const parsed = readCacheJson(file);
+  if (!isObject(parsed) || parsed.version !== tableVersion || !Array.isArray(parsed.documents)) return table;
+  for (const entry of parsed.documents) {
+    if (!Array.isArray(entry)) continue;
+    const [key, metadata, structure] = entry as unknown[];
+    if (typeof key === 'string' && typeof metadata === 'string' && typeof structure === 'string')
+      table.set(key, { metadata, structure });
   }
   return table;
 }

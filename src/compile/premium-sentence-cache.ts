@@ -1,11 +1,9 @@
-import fs from 'node:fs';
+import { readCacheJson, writeCacheJson } from '../util/cache-json.js';
 import path from 'node:path';
 import { compilerKey } from '../cache/compiler-key.js';
 import { bodyDigestOf } from '../content/lazy-body.js';
 import type { Article, ContentModel, Resource } from '../content/model.js';
 import { isObject } from '../shared/json-shapes.js';
-import { readRegularFileSync } from '../util/regular-file.js';
-import { writeAtomically } from '../util/write-atomically.js';
 import { sha256 } from '../util/sha256.js';
 import { type PremiumSentence, premiumSentences, type SentenceMemo } from './premium-guard.js';
 
@@ -40,14 +38,8 @@ function isStoredFindings(value: unknown): value is StoredFindings {
 }
 
 function readStored(file: string): StoredFindings | undefined {
-  const read = readRegularFileSync(file);
-  if (!read.ok) return undefined;
-  try {
-    const stored: unknown = JSON.parse(read.bytes.toString('utf8'));
-    return isStoredFindings(stored) && stored.compiler === compilerKey() ? stored : undefined;
-  } catch {
-    return undefined;
-  }
+  const stored = readCacheJson(file);
+  return isStoredFindings(stored) && stored.compiler === compilerKey() ? stored : undefined;
 }
 
 /** What `known` remembers for `key`, else what `make` finds (then `changed` is called); either way kept in `kept`. */
@@ -99,13 +91,7 @@ export function cachedPremiumSentences(model: ContentModel, cacheDir: string | n
     !previous ||
     Object.keys(previous.distinctive).length !== Object.keys(kept.distinctive).length ||
     Object.keys(previous.said).length !== Object.keys(kept.said).length;
-  if (changed || dropped) {
-    try {
-      fs.mkdirSync(cacheDir, { recursive: true });
-      writeAtomically(file, JSON.stringify(kept));
-    } catch {
-      // A cache that cannot be written only costs the reads next time.
-    }
-  }
+  // A cache that cannot be written only costs the reads next time.
+  if (changed || dropped) writeCacheJson(file, kept);
   return sentences;
 }

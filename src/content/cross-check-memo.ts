@@ -1,9 +1,8 @@
 import path from 'node:path';
+import { readCacheJson, writeCacheJson } from '../util/cache-json.js';
 import type { Problem } from '../errors/problem.js';
 import { isObject } from '../shared/json-shapes.js';
-import { readRegularFileSync } from '../util/regular-file.js';
 import { sha256 } from '../util/sha256.js';
-import { writeAtomically } from '../util/write-atomically.js';
 import type { CheckedDocument } from './cross-checks.js';
 import { ParseCache } from './parse-cache.js';
 
@@ -92,11 +91,8 @@ export class CrossCheckMemo {
     const documents = [...this.next].map(([key, { anchors, findings }]) =>
       findings ? [key, anchors, findingsCount(findings) ? findings : 0] : [key, anchors],
     );
-    try {
-      writeAtomically(this.file, JSON.stringify({ version: tableVersion, context: this.context, documents }));
-    } catch {
-      // Only time is lost: the next build checks every document again.
-    }
+    // Only time is lost if it cannot be written: the next build checks every document again.
+    writeCacheJson(this.file, { version: tableVersion, context: this.context, documents });
   }
 }
 
@@ -127,22 +123,16 @@ function isFindings(value: unknown): value is DocumentFindings {
 
 function readTable(file: string): { context: string; entries: Map<string, Entry> } {
   const entries = new Map<string, Entry>();
-  try {
-    const read = readRegularFileSync(file);
-    if (!read.ok) return { context: '', entries };
-    const parsed: unknown = JSON.parse(read.bytes.toString('utf8'));
-    if (!isObject(parsed) || parsed.version !== tableVersion || typeof parsed.context !== 'string')
-      return { context: '', entries };
-    if (!Array.isArray(parsed.documents)) return { context: '', entries };
-    for (const item of parsed.documents) {
-      const [key, anchors, findings] = Array.isArray(item) ? (item as unknown[]) : [];
-      if (typeof key !== 'string' || typeof anchors !== 'string') continue;
-      const known = findings === 0 ? noFindings() : isFindings(findings) ? findings : undefined;
-      entries.set(key, known ? { anchors, findings: known } : { anchors });
-    }
-    return { context: parsed.context, entries };
-  } catch {
-    // Torn or of another shape: every document is checked again, and the table written anew.
-    return { context: '', entries: new Map() };
+  // Torn or of another shape: every document is checked again, and the table written anew.
+  const parsed = readCacheJson(file);
+  if (!isObject(parsed) || parsed.version !== tableVersion || typeof parsed.context !== 'string')
+    return { context: '', entries };
+  if (!Array.isArray(parsed.documents)) return { context: '', entries };
+  for (const item of parsed.documents) {
+    const [key, anchors, findings] = Array.isArray(item) ? (item as unknown[]) : [];
+    if (typeof key !== 'string' || typeof anchors !== 'string') continue;
+    const known = findings === 0 ? noFindings() : isFindings(findings) ? findings : undefined;
+    entries.set(key, known ? { anchors, findings: known } : { anchors });
   }
+  return { context: parsed.context, entries };
 }
