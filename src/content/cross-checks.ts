@@ -93,8 +93,7 @@ export function crossCheck(input: CrossCheckInput, memo?: CrossCheckMemo): Probl
  * problem names its file as the working folder sees it), the site's settings, and every document
  * a link may point at, with its anchors.
  */
-function checkContext(input: CrossCheckInput, folder: string, targets: LinkTargets, memo?: CrossCheckMemo): string {
-  if (!memo) return '';
+function checkContext(input: CrossCheckInput, folder: string, targets: LinkTargets, memo: CrossCheckMemo): string {
   const anchorsOf = (known: Map<string, CheckedDocument | null>) =>
     [...known].map(([slug, document]) => [slug, document && memo.anchorsDigest(document)]);
   return sha256(

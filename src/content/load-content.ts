@@ -127,9 +127,11 @@ export async function loadContent(
   for (const { file, result } of parsedResources) keep(file, result);
   for (const [file, result] of parsedArticles) keep(file, result);
   const site = siteResult.site;
-  // The findings of documents checked against the same site and link targets by the last build are kept.
-  const memo = options.cacheDir ? new CrossCheckMemo(options.cacheDir, dir, (file) => parseKeys.get(file)) : undefined;
   if (site) {
+    // The findings of documents checked against the same site and link targets by the last build are kept.
+    const memo = options.cacheDir
+      ? new CrossCheckMemo(options.cacheDir, dir, (file) => parseKeys.get(file))
+      : undefined;
     problems.push(
       ...crossCheck(
         {
@@ -161,8 +163,8 @@ export async function loadContent(
         options.reviewDate ?? reviewDateOf(),
       ),
     );
+    memo?.save();
   }
-  memo?.save();
   const sorted = uniqueProblems(sortProblems(problems));
   if (!site || sorted.some(isError)) return { problems: sorted, stats };
   const clusters = [...clusterResult.clusters].sort((a, b) => byString(a.id, b.id));

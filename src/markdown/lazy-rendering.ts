@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import type { StoredMarkdown } from '../markdown/stored-markdown.js';
+import type { StoredMarkdown } from './stored-markdown.js';
 import { sha256 } from '../util/sha256.js';
 
 // What a rendering found in a body besides its HTML (outline, links, sources...) can stay packed in
@@ -96,7 +96,8 @@ export function packRendering(rendering: StoredMarkdown, extra: Partial<StoredMa
   for (const name of Object.keys(rendering))
     if (!isDeferred.has(name)) eager[name] = rendering[name as keyof StoredMarkdown];
   Object.assign(eager, extra);
-  let deferred = state && !state.values ? state.packed : undefined;
+  // Still packed until read (valuesOf lets the bytes go).
+  let deferred = state?.packed;
   if (!deferred) {
     const values: Record<string, unknown> = {};
     for (const name of deferredFields) values[name] = rendering[name];
@@ -148,6 +149,5 @@ export function copiedRendering(
 
 /** Whether `rendering`'s packed fields were never read (then none of them is held decoded). */
 export function deferredUnread(rendering: StoredMarkdown): boolean {
-  const state = states.get(rendering);
-  return state !== undefined && state.values === undefined;
+  return states.get(rendering)?.packed !== undefined;
 }

@@ -44,6 +44,10 @@ describe('a rendering read from the parse cache', () => {
     expect(Object.keys(read).sort()).toEqual(Object.keys(stored).sort());
     // Once decoded, its fields are packed again from what it holds.
     expect({ ...fromCache(read) }).toEqual({ ...stored });
+    // And a packed field may be assigned like any other.
+    const again = fromCache(stored);
+    again.sections = ['Replaced'];
+    expect(again.sections).toEqual(['Replaced']);
   });
 
   it('is copied without its packed fields being decoded, and written back as the bytes it was read from', () => {
