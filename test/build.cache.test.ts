@@ -597,6 +597,30 @@ describe('the parse cache on disk', () => {
     expect(cacheFiles().filter((file) => !fs.lstatSync(file).isFile())).toEqual([]);
   });
 
+  it('keeps the worker’s crawler patterns in the cache folder, and gives the worker those', () => {
+    const content = copyFixture('minimal');
+    const cacheDir = path.join(tempDir(), 'cache');
+    const outDir = path.join(tempDir(), 'dist');
+    expect(cliBuild(content, cacheDir, outDir).status).toBe(0);
+    const stored = JSON.parse(fs.readFileSync(path.join(cacheDir, 'agent-patterns.json'), 'utf8')) as {
+      patterns: { pattern: string; name: string }[];
+    };
+    const workerAgents = () =>
+      (
+        JSON.parse(fs.readFileSync(path.join(outDir, 'worker', 'data', 'worker-data.json'), 'utf8')) as {
+          readers: { agents: unknown[] };
+        }
+      ).readers.agents;
+    expect(stored.patterns.length).toBeGreaterThan(100);
+    expect(workerAgents()).toEqual(stored.patterns);
+    // A later build reads them from there: a name changed in the cache reaches the worker.
+    stored.patterns[0]!.name = 'Named from the cache';
+    fs.writeFileSync(path.join(cacheDir, 'agent-patterns.json'), JSON.stringify(stored));
+    fs.appendFileSync(path.join(content, 'resources', 'wire-formats.md'), '\nOne more sentence.\n');
+    expect(cliBuild(content, cacheDir, outDir).status).toBe(0);
+    expect(workerAgents()[0]).toMatchObject({ name: 'Named from the cache' });
+  });
+
   it('removes temporaries a killed build left in the cache, and leaves one being written alone', async () => {
     const content = copyFixture('minimal');
     const cacheDir = path.join(tempDir(), 'cache');
