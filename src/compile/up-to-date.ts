@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import type { PartTable } from './write-output-file.js';
 import { type GradeInputs, validGradeInputs } from './grade-inputs.js';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { builtinTemplatesDir } from '../util/paths.js';
 import { compilerKey } from '../cache/compiler-key.js';
 import { forgetKeptReads, keepChecked } from '../util/read-once.js';
@@ -13,6 +12,7 @@ import { readRegularFileSync } from '../util/regular-file.js';
 import { SourceDigests, sourceDigest } from '../cache/source-digests.js';
 import { isObject } from '../shared/json-shapes.js';
 import { folderPrefix } from '../util/folder-prefix.js';
+import { walkFolder } from '../util/folder-walk.js';
 
 /** Written beside public/ and worker/ after each build: what went in, what came out. */
 export const manifestName = 'build-manifest.json';
@@ -48,14 +48,13 @@ export interface InputKeyOptions {
  * Each entry under `root` with its digest, as one text: hashed at once, since an update of the hash
  * per file cost more than the digest.
  */
-function listedFiles(root: string, patterns: string[], digests: SourceDigests | undefined): string {
+function listedFiles(root: string, digests: SourceDigests | undefined): string {
   if (!fs.existsSync(root)) return '';
   const folders: RealFolders = new Map();
   // Every entry but plain folders: a pipe, a broken link or a folder named `x.md` added to the content
   // is a change, which the build reports (see document-entries.ts).
-  const entries = fg
-    .sync(patterns, { cwd: root, dot: false, onlyFiles: false, objectMode: true })
-    .filter((found) => !found.dirent.isDirectory() || namedLikeContent.test(found.name))
+  const entries = walkFolder(root)
+    .filter((found) => !found.isFolder || namedLikeContent.test(found.name))
     .map((found) => found.path)
     .sort();
   let listing = '';
@@ -99,13 +98,13 @@ export function inputKey(options: InputKeyOptions): string | null {
     .update(JSON.stringify([options.baseUrl ?? '', options.sourceDateEpoch ?? '']));
   const contentDir = path.resolve(options.contentDir);
   const digests = options.cacheDir ? new SourceDigests(options.cacheDir, contentDir) : undefined;
-  hash.update(listedFiles(contentDir, ['**/*'], digests));
-  hash.update(listedFiles(builtinTemplatesDir, ['**/*'], digests));
+  hash.update(listedFiles(contentDir, digests));
+  hash.update(listedFiles(builtinTemplatesDir, digests));
   // A site's own templates may live outside the content folder. A site.yaml that is no file is the load's to report.
   const read = readRegularFileSync(path.join(contentDir, 'site.yaml'), { maxBytes: maxContentFileBytes });
   const site = read.ok ? read.bytes.toString('utf8') : '';
   const templates = /^templates:\s*["']?([^"'\n#]+?)["']?\s*$/m.exec(site)?.[1];
-  if (templates) hash.update(listedFiles(path.resolve(contentDir, templates), ['**/*'], digests));
+  if (templates) hash.update(listedFiles(path.resolve(contentDir, templates), digests));
   digests?.save();
   return hash.digest('hex');
 }
