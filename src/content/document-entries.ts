@@ -1,18 +1,56 @@
-import fg from 'fast-glob';
+import fs from 'node:fs';
+import { folderPrefix } from '../util/folder-prefix.js';
 
-/**
- * Every entry named like a document, not only the regular files: fast-glob's default (`onlyFiles`)
- * would leave out a pipe, a socket, a device, a broken or looping symlink and a folder named `x.md`
- * without a word. Listed, each is refused by checkContentFile with a problem that says what it is.
- */
-const everyEntry = { onlyFiles: false, absolute: true } as const;
+// Every entry named like a document, not only the regular files: a pipe, a socket, a device, a
+// broken or looping symlink and a folder named `x.md` are listed, and each is then refused by
+// checkContentFile with a problem that says what it is. The entries are those fast-glob gives for
+// `resources/*.md` and `articles/*/*.md` (with `onlyFiles: false`): names starting with a dot left
+// out, folders reached through links read like the others. Read here from the folders themselves:
+// fast-glob took 50-70 ms of every build at 4,000 resources for what two reads of a folder give in 5.
 
 /** `resources/*.md` of the content folder `dir`, sorted. */
 export async function resourceEntries(dir: string): Promise<string[]> {
-  return (await fg('resources/*.md', { ...everyEntry, cwd: dir })).sort();
+  return documentsIn(`${folderPrefix(dir)}resources`).sort();
 }
 
 /** `articles/<cluster>/*.md` of the content folder `dir`, sorted. */
 export async function articleEntries(dir: string): Promise<string[]> {
-  return (await fg('articles/*/*.md', { ...everyEntry, cwd: dir })).sort();
+  const articles = `${folderPrefix(dir)}articles`;
+  const clusters = entriesOf(articles).filter((entry) => visible(entry.name) && leadsToFolder(articles, entry));
+  return clusters.flatMap((cluster) => documentsIn(`${articles}/${cluster.name}`)).sort();
+}
+
+/** The entries of `folder` named `*.md`, as absolute paths. */
+function documentsIn(folder: string): string[] {
+  return entriesOf(folder)
+    .filter(({ name }) => visible(name) && name.endsWith('.md'))
+    .map(({ name }) => `${folder}/${name}`);
+}
+
+/** What `folder` holds; nothing when it is not there or not a folder (as fast-glob, which fails on any other error too). */
+function entriesOf(folder: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(folder, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw error;
+  }
+}
+
+/** A name a glob's `*` matches without `dot: true`. */
+function visible(name: string): boolean {
+  return !name.startsWith('.');
+}
+
+/** A folder, or a link to one. */
+function leadsToFolder(parent: string, entry: fs.Dirent): boolean {
+  if (entry.isDirectory()) return true;
+  if (!entry.isSymbolicLink()) return false;
+  try {
+    return fs.statSync(`${parent}/${entry.name}`).isDirectory();
+  } catch {
+    // Broken, or a loop: no folder to read documents from (the entry itself is reported elsewhere).
+    return false;
+  }
 }
