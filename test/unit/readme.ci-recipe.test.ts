@@ -37,6 +37,15 @@ describe('the README CI recipe', () => {
     expect(deploy['working-directory']).toBe('dist');
   });
 
+  it('runs on the current LTS line the README advises, which current wrangler supports', () => {
+    const advised = /the current LTS line \(Node (\d+)/.exec(readme)?.[1];
+    const setup = steps.find((step) => step.uses?.startsWith('actions/setup-node'))!;
+    const version = String(setup.with!['node-version']);
+    expect(advised).toBeDefined();
+    expect(version, 'the recipe deploys with wrangler, whose current releases need Node 22').toBe(advised);
+    expect(Number(version)).toBeGreaterThanOrEqual(22);
+  });
+
   it('restores the parse cache before validating, since validate reads it as build does', () => {
     const cache = steps.findIndex((step) => step.uses?.startsWith('actions/cache'));
     const validate = steps.findIndex((step) => step.run?.includes('agentdir validate'));
