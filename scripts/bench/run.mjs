@@ -6,6 +6,8 @@
 // half of its size cold, to show how time and memory grow with the number of documents. `scale`
 // (only when named: `--only scale`) builds 100,000 resources cold, then with one change, and
 // reports wall time, CPU time and peak memory: what one CI runner needs for a generated directory.
+// --node PATH runs agentdir and Eleventy on that Node binary rather than the one running the bench
+// (users run agentdir on Node 20, 22, 24 and 26; `consumer/node_modules/node-26/bin/node` is one).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,9 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'agentdir-bench-'));
 const hugo = ['/usr/bin/hugo', '/usr/local/bin/hugo'].find((candidate) => fs.existsSync(candidate));
 const eleventy = path.join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+/** The Node that runs agentdir and Eleventy. */
+const node = args.includes('--node') ? path.resolve(args[args.indexOf('--node') + 1]) : process.execPath;
+const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
 
 const shapes = {
   zach: { shape: 'zach', resources: 4000 },
@@ -128,7 +133,7 @@ function hugoSite(contentDir) {
 
 /** The least wall time a cold build can take while it parses every file once: one parse's CPU seconds over the cores. */
 function parseBound(contentDir) {
-  const output = execFileSync(process.execPath, [path.join(root, 'scripts', 'bench', 'parse-bound.mjs'), contentDir], {
+  const output = execFileSync(node, [path.join(root, 'scripts', 'bench', 'parse-bound.mjs'), contentDir], {
     encoding: 'utf8',
   });
   const { cpuSeconds, buildParseCpuSeconds } = JSON.parse(output);
@@ -145,8 +150,7 @@ for (const name of only) {
   let out = '';
   let cache = '';
   const times = heavy.has(name) ? 1 : runs;
-  const build = () =>
-    measure(process.execPath, [cli, 'build', contentDir, '--out', out, '--cache-dir', cache, '--quiet']);
+  const build = () => measure(node, [cli, 'build', contentDir, '--out', out, '--cache-dir', cache, '--quiet']);
   const changed = path.join(contentDir, 'resources', fs.readdirSync(path.join(contentDir, 'resources'))[7]);
   const original = fs.readFileSync(changed, 'utf8');
 
@@ -174,7 +178,7 @@ for (const name of only) {
     );
   if (!args.includes('--no-watch') && name !== 'scale') {
     console.error('  serve --watch: 100 body edits, 5 title edits...');
-    row.watch = await watchEdits({ cli, contentDir, work, edits: 100 });
+    row.watch = await watchEdits({ node, cli, contentDir, work, edits: 100 });
     const { body, title, startSeconds } = row.watch;
     console.error(
       `  ${'watch: edit to served'.padEnd(34)} body ${ms(body.median)} (p95 ${ms(body.p95)}), title ${ms(title.median)}, start ${startSeconds.toFixed(2)} s`,
@@ -190,7 +194,7 @@ for (const name of only) {
       const smaller = freshFolder('out-large', resources);
       const emptyCache = freshFolder('cache-large', resources);
       const run = await repeat(`agentdir cold (${resources} resources)`, 1, null, () =>
-        measure(process.execPath, [cli, 'build', folder, '--out', smaller, '--cache-dir', emptyCache, '--quiet']),
+        measure(node, [cli, 'build', folder, '--out', smaller, '--cache-dir', emptyCache, '--quiet']),
       );
       row.growth.push({ resources, ...run });
     }
@@ -204,8 +208,7 @@ for (const name of only) {
       (index) => {
         output = freshFolder(`eleventy-${name}`, index);
       },
-      () =>
-        measure(process.execPath, [eleventy, `--input=${contentDir}`, `--output=${output}`, '--quiet'], { cwd: work }),
+      () => measure(node, [eleventy, `--input=${contentDir}`, `--output=${output}`, '--quiet'], { cwd: work }),
     );
   }
   if (!heavy.has(name) && hugo) {
@@ -228,12 +231,12 @@ async function workerLoad() {
   const autocannon = (await import('autocannon')).default;
   const dist = path.join(work, 'serve-dist');
   const keys = path.join(work, 'keys.json');
-  execFileSync(process.execPath, [cli, 'build', path.join(root, 'content'), '--out', dist, '--quiet', '--no-cache']);
-  const key = execFileSync(process.execPath, [cli, 'keys', 'create', '--tier', 'starter', '--file', keys], {
+  execFileSync(node, [cli, 'build', path.join(root, 'content'), '--out', dist, '--quiet', '--no-cache']);
+  const key = execFileSync(node, [cli, 'keys', 'create', '--tier', 'starter', '--file', keys], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   }).trim();
-  const server = spawn(process.execPath, [cli, 'serve', dist, '--port', '0', '--keys-file', keys], {
+  const server = spawn(node, [cli, 'serve', dist, '--port', '0', '--keys-file', keys], {
     env: { ...process.env, AGENTDIR_READERS_DATABASE: path.join(work, 'readers.sqlite') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -310,6 +313,8 @@ function perEdit(samples) {
   return `${((known.at(-1) - known[0]) / edits / 1024).toFixed(0)} KB (edits 10 to ${edits + 10})`;
 }
 const lines = [
+  '',
+  `agentdir and Eleventy on Node ${nodeVersion.replace(/^v/, '')}, ${os.availableParallelism()} cores.`,
   '',
   '| run | agentdir | peak RSS | Eleventy | Hugo | vs Eleventy | vs Hugo cold |',
   '|---|---|---|---|---|---|---|',

@@ -54,13 +54,13 @@ function percentile(values, share) {
  * `work`), then saves `edits` body edits (one sentence appended to a resource) and `titleEdits` title
  * edits (which change the listing pages), one at a time.
  */
-export async function watchEdits({ cli, contentDir, work, edits = 20, titleEdits = 5 }) {
+export async function watchEdits({ node = process.execPath, cli, contentDir, work, edits = 20, titleEdits = 5 }) {
   const folder = path.join(work, 'watch');
   fs.rmSync(folder, { recursive: true, force: true });
   const content = path.join(folder, 'content');
   fs.cpSync(contentDir, content, { recursive: true });
   const started = performance.now();
-  const server = spawn(process.execPath, [cli, 'serve', 'dist', '--watch', '--content', 'content', '--port', '0'], {
+  const server = spawn(node, [cli, 'serve', 'dist', '--watch', '--content', 'content', '--port', '0'], {
     cwd: folder,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
