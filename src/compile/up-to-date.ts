@@ -49,7 +49,6 @@ export interface InputKeyOptions {
  * per file cost more than the digest.
  */
 function listedFiles(root: string, digests: SourceDigests | undefined): string {
-  if (!fs.existsSync(root)) return '';
   const folders: RealFolders = new Map();
   // Every entry but plain folders: a pipe, a broken link or a folder named `x.md` added to the content
   // is a change, which the build reports (see document-entries.ts).

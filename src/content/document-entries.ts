@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { folderPrefix } from '../util/folder-prefix.js';
+import { linkedFolder } from '../util/folder-walk.js';
 
 // Every entry named like a document, not only the regular files: a pipe, a socket, a device, a
 // broken or looping symlink and a folder named `x.md` are listed, and each is then refused by
@@ -43,14 +44,7 @@ function visible(name: string): boolean {
   return !name.startsWith('.');
 }
 
-/** A folder, or a link to one. */
+/** A folder, or a link to one (a broken or looping link leads to none: the entry is reported elsewhere). */
 function leadsToFolder(parent: string, entry: fs.Dirent): boolean {
-  if (entry.isDirectory()) return true;
-  if (!entry.isSymbolicLink()) return false;
-  try {
-    return fs.statSync(`${parent}/${entry.name}`).isDirectory();
-  } catch {
-    // Broken, or a loop: no folder to read documents from (the entry itself is reported elsewhere).
-    return false;
-  }
+  return entry.isDirectory() || (entry.isSymbolicLink() && linkedFolder(`${parent}/${entry.name}`) !== undefined);
 }

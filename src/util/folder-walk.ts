@@ -56,7 +56,7 @@ export function walkFolder(root: string): WalkedEntry[] {
 }
 
 /** The real path of the folder the link at `file` leads to; undefined when it leads to no folder (a file, nothing, a loop). */
-function linkedFolder(file: string): string | undefined {
+export function linkedFolder(file: string): string | undefined {
   try {
     return fs.statSync(file).isDirectory() ? fs.realpathSync(file) : undefined;
   } catch {
