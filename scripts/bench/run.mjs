@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: agentdir against Eleventy and Hugo on the same seeded Markdown, the parse bound
 // of each cold build (parse-bound.mjs), the edit loop of `serve --watch`, then the worker under
-// load. Prints one table of medians. Options: --runs N (default 3), --only zach,directory,large,
+// load. Prints one table of medians; on the 4,000-resource shapes each run is a round of every
+// tool's builds (see below). Options: --runs N (default 3), --only zach,directory,large,
 // --no-watch (skip the edit loop), --no-load (skip the worker). `large` also builds a quarter and a
 // half of its size cold, to show how time and memory grow with the number of documents. `scale`
 // (only when named: `--only scale`) builds 100,000 resources cold, then with one change, and
@@ -80,14 +81,15 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function repeat(label, times, prepare, run) {
-  const samples = [];
-  for (let index = 0; index < times; index++) {
-    prepare?.(index);
-    // The previous run's output still being written back to disk would slow this one down.
-    execFileSync('sync');
-    samples.push(await run());
-  }
+/** One measured run, after the previous runs' writes have reached the disk. */
+async function once(run) {
+  // The previous run's output still being written back to disk would slow this one down.
+  execFileSync('sync');
+  return run();
+}
+
+/** The median of a series of runs (every run kept, in order), printed as it is summed up. */
+function summary(label, samples) {
   const result = {
     label,
     seconds: median(samples.map((sample) => sample.seconds)),
@@ -96,9 +98,18 @@ async function repeat(label, times, prepare, run) {
     // Every run, in order, not only the median: a figure is reported with the runs behind it.
     runs: samples.map((sample) => sample.seconds),
   };
-  const runs = times > 1 ? `  (runs: ${result.runs.map((seconds) => seconds.toFixed(2)).join(', ')} s)` : '';
+  const runs = samples.length > 1 ? `  (runs: ${result.runs.map((seconds) => seconds.toFixed(2)).join(', ')} s)` : '';
   console.error(`  ${label.padEnd(34)} ${result.seconds.toFixed(2)} s  ${(result.rss / 2 ** 20).toFixed(0)} MB${runs}`);
   return result;
+}
+
+async function repeat(label, times, prepare, run) {
+  const samples = [];
+  for (let index = 0; index < times; index++) {
+    prepare?.(index);
+    samples.push(await once(run));
+  }
+  return summary(label, samples);
 }
 
 /**
@@ -154,24 +165,40 @@ for (const name of only) {
   const changed = path.join(contentDir, 'resources', fs.readdirSync(path.join(contentDir, 'resources'))[7]);
   const original = fs.readFileSync(changed, 'utf8');
 
-  const cold = await repeat(
-    `agentdir cold (${name})`,
-    times,
-    (index) => {
-      out = freshFolder(`out-${name}`, index);
-      cache = freshFolder(`cache-${name}`, index);
-    },
-    build,
-  );
-  const warm = await repeat(`agentdir warm, nothing changed`, times, null, build);
-  const one = await repeat(
-    `agentdir, one file changed`,
-    times,
-    (index) => fs.writeFileSync(changed, `${original}\nEdit ${index}.\n`),
-    build,
-  );
-  fs.writeFileSync(changed, original);
+  // Light shapes measure each tool once per round, agentdir's three builds then Eleventy's and Hugo's
+  // cold builds, so a machine that slows down between rounds slows every column of a round alike:
+  // the ratios compare builds made minutes apart at most, not a whole series apart.
+  const peers = heavy.has(name)
+    ? null
+    : { site: hugo ? hugoSite(contentDir) : null, eleventy: fs.existsSync(eleventy) };
+  const rounds = { cold: [], warm: [], one: [], eleventy: [], hugo: [] };
+  for (let index = 0; index < times; index++) {
+    out = freshFolder(`out-${name}`, index);
+    cache = freshFolder(`cache-${name}`, index);
+    rounds.cold.push(await once(build));
+    rounds.warm.push(await once(build));
+    fs.writeFileSync(changed, `${original}\nEdit ${index}.\n`);
+    rounds.one.push(await once(build));
+    fs.writeFileSync(changed, original);
+    if (peers?.eleventy) {
+      const output = freshFolder(`eleventy-${name}`, index);
+      rounds.eleventy.push(
+        await once(() =>
+          measure(node, [eleventy, `--input=${contentDir}`, `--output=${output}`, '--quiet'], { cwd: work }),
+        ),
+      );
+    }
+    if (peers?.site) {
+      const output = freshFolder(`hugo-out-${name}`, index);
+      rounds.hugo.push(await once(() => measure(hugo, ['--quiet', '--source', peers.site, '--destination', output])));
+    }
+  }
+  const cold = summary(`agentdir cold (${name})`, rounds.cold);
+  const warm = summary(`agentdir warm, nothing changed`, rounds.warm);
+  const one = summary(`agentdir, one file changed`, rounds.one);
   const row = { name, cold, warm, one, bound: name === 'scale' ? null : parseBound(contentDir) };
+  if (rounds.eleventy.length) row.eleventy = summary(`Eleventy 3.1.2 (HTML only)`, rounds.eleventy);
+  if (rounds.hugo.length) row.hugo = summary(`Hugo (HTML only)`, rounds.hugo);
   if (row.bound)
     console.error(
       `  ${'parse bound'.padEnd(34)} ${row.bound.seconds.toFixed(2)} s  (${row.bound.cpuSeconds.toFixed(1)} CPU s / ${row.bound.cores} cores; cold is ${(cold.seconds / row.bound.seconds).toFixed(2)}x; the build's parse ${row.bound.buildParseCpuSeconds.toFixed(1)} CPU s)`,
@@ -199,29 +226,6 @@ for (const name of only) {
       row.growth.push({ resources, ...run });
     }
     row.growth.push({ resources: shapes.large.resources, ...cold });
-  }
-  if (!heavy.has(name) && fs.existsSync(eleventy)) {
-    let output = '';
-    row.eleventy = await repeat(
-      `Eleventy 3.1.2 (HTML only)`,
-      times,
-      (index) => {
-        output = freshFolder(`eleventy-${name}`, index);
-      },
-      () => measure(node, [eleventy, `--input=${contentDir}`, `--output=${output}`, '--quiet'], { cwd: work }),
-    );
-  }
-  if (!heavy.has(name) && hugo) {
-    const site = hugoSite(contentDir);
-    let output = '';
-    row.hugo = await repeat(
-      `Hugo (HTML only)`,
-      times,
-      (index) => {
-        output = freshFolder(`hugo-out-${name}`, index);
-      },
-      () => measure(hugo, ['--quiet', '--source', site, '--destination', output]),
-    );
   }
   rows.push(row);
 }
