@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { nodeBundleOptions } from './bundle-options.mjs';
 import { commonJsDynamicImportError, commonJsDynamicImports } from './commonjs-dynamic-imports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,22 +24,8 @@ const { metafile } = await build({
     'output-check-worker': 'lib/compile/output-check-worker.js',
   },
   outdir,
-  bundle: true,
+  ...nodeBundleOptions,
   splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  // esbuild starts its own binary, found beside its package.
-  external: ['esbuild'],
-  // stopword's CommonJS build holds all its 62 languages (300 KB parsed by every build); its ES
-  // modules let the bundle keep the one list the search reads.
-  alias: { stopword: './node_modules/stopword/src/stopword.js' },
-  // Bundled CommonJS packages call require() for Node's modules: give them one.
-  banner: {
-    js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
-  },
-  legalComments: 'none',
-  logLevel: 'warning',
   metafile: true,
 });
 // A dynamic import of a CommonJS package keeps only its default export in a split bundle.

@@ -14,6 +14,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build as bundle } from 'esbuild';
+import { nodeBundleOptions } from '../bundle-options.mjs';
 import { generate } from './generate.mjs';
 import { watchEdits } from './watch-edits.mjs';
 
@@ -40,16 +42,35 @@ const heavy = new Set(['large', 'scale']);
 const clockTicks = 100;
 
 /**
+ * The one-change floor (one-change-floor.mjs), bundled as the CLI is, two folders below the package
+ * as the CLI's bundle is (its code finds the package from there: src/util/paths.ts).
+ */
+const floorScript = path.join(root, 'lib', 'bench', 'one-change-floor.mjs');
+if (only.some((name) => !heavy.has(name)))
+  await bundle({
+    ...nodeBundleOptions,
+    absWorkingDir: root,
+    entryPoints: [path.join(root, 'scripts', 'bench', 'one-change-floor.mjs')],
+    outfile: floorScript,
+  });
+
+/**
  * Runs a command to completion, sampling its peak resident memory and its CPU time (all its
  * threads, and the children it waited for) from /proc while it runs; the CPU time is the last sample.
  */
 function measure(command, commandArgs, options = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'], ...options });
+    const { stdout: keepStdout, ...spawnOptions } = options;
+    const child = spawn(command, commandArgs, {
+      stdio: ['ignore', keepStdout ? 'pipe' : 'ignore', 'pipe'],
+      ...spawnOptions,
+    });
     let peak = 0;
     let cpu = 0;
     let stderr = '';
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => (stdout += chunk));
     const sample = () => {
       try {
         const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -67,7 +88,7 @@ function measure(command, commandArgs, options = {}) {
       clearInterval(timer);
       if (code !== 0)
         return reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}\n${stderr.slice(0, 2000)}`));
-      resolve({ seconds: (performance.now() - started) / 1000, rss: peak, cpu });
+      resolve({ seconds: (performance.now() - started) / 1000, rss: peak, cpu, ...(keepStdout ? { stdout } : {}) });
     });
   });
 }
@@ -171,14 +192,30 @@ for (const name of only) {
   const peers = heavy.has(name)
     ? null
     : { site: hugo ? hugoSite(contentDir) : null, eleventy: fs.existsSync(eleventy) };
-  const rounds = { cold: [], warm: [], one: [], eleventy: [], hugo: [] };
+  const rounds = { cold: [], warm: [], one: [], floor: [], eleventy: [], hugo: [] };
+  // The floor reads the output and the cache the one-change build starts from: its own copy of the
+  // cache's input table and search postings, so neither build sees what the other wrote.
+  const floorCache = path.join(work, `floor-cache-${name}`);
   for (let index = 0; index < times; index++) {
     out = freshFolder(`out-${name}`, index);
     cache = freshFolder(`cache-${name}`, index);
     rounds.cold.push(await once(build));
     rounds.warm.push(await once(build));
+    if (peers) {
+      fs.rmSync(floorCache, { recursive: true, force: true });
+      for (const folder of ['sources', 'search'])
+        fs.cpSync(path.join(cache, folder), path.join(floorCache, folder), { recursive: true });
+    }
     fs.writeFileSync(changed, `${original}\nEdit ${index}.\n`);
     rounds.one.push(await once(build));
+    if (peers) {
+      const scratch = path.join(work, `floor-scratch-${name}`);
+      const run = await once(() =>
+        measure(node, [floorScript, contentDir, out, floorCache, scratch, changed], { stdout: true }),
+      );
+      console.error(`  floor, round ${index + 1}: ${run.stdout.trim()}`);
+      rounds.floor.push(run);
+    }
     fs.writeFileSync(changed, original);
     if (peers?.eleventy) {
       const output = freshFolder(`eleventy-${name}`, index);
@@ -197,6 +234,7 @@ for (const name of only) {
   const warm = summary(`agentdir warm, nothing changed`, rounds.warm);
   const one = summary(`agentdir, one file changed`, rounds.one);
   const row = { name, cold, warm, one, bound: name === 'scale' ? null : parseBound(contentDir) };
+  if (rounds.floor.length) row.floor = summary('one change: least any build does', rounds.floor);
   if (rounds.eleventy.length) row.eleventy = summary(`Eleventy 3.1.2 (HTML only)`, rounds.eleventy);
   if (rounds.hugo.length) row.hugo = summary(`Hugo (HTML only)`, rounds.hugo);
   if (row.bound)
@@ -329,6 +367,14 @@ for (const row of rows) {
     ['cold, all outputs', row.cold],
     ['warm, nothing changed', row.warm],
     ['one file changed', row.one],
+    ...(row.floor
+      ? [
+          /** @type {[string, { seconds: number, rss: number }]} */ ([
+            'one file changed, the least any build must do',
+            row.floor,
+          ]),
+        ]
+      : []),
   ];
   for (const [label, run] of runs) {
     lines.push(
