@@ -1,6 +1,6 @@
 // The least any build must do after one resource's body changed, timed step by step with
 // agentdir's own code: what no one-change build, however incremental, can skip. `npm run bench`
-// bundles this file as the CLI is bundled (run.mjs, floorBundle) and runs it after each one-change
+// bundles this file as the CLI is bundled (`floorScript` in run.mjs) and runs it after each one-change
 // build, with the output and the cache that build started from; it prints one JSON line of
 // milliseconds per step. Arguments: content folder, output folder, cache copy, scratch folder, the
 // changed resource.

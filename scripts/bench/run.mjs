@@ -43,9 +43,10 @@ const clockTicks = 100;
 
 /**
  * The one-change floor (one-change-floor.mjs), bundled as the CLI is, two folders below the package
- * as the CLI's bundle is (its code finds the package from there: src/util/paths.ts).
+ * as the CLI's bundle is (its code finds the package from there: src/util/paths.ts), in a folder
+ * git ignores and the package leaves out.
  */
-const floorScript = path.join(root, 'lib', 'bench', 'one-change-floor.mjs');
+const floorScript = path.join(root, '.bench', 'floor', 'one-change-floor.mjs');
 if (only.some((name) => !heavy.has(name)))
   await bundle({
     ...nodeBundleOptions,
