@@ -20,13 +20,11 @@ import { makeSearchPart, totalsPerDocument } from '../../lib/emit/helpers/search
 import { patchMerged } from '../../lib/emit/helpers/merged-postings.js';
 import { keptPostings } from '../../lib/emit/helpers/term-postings.js';
 import { shardOf } from '../../lib/shared/search/index-format.js';
+import { numbersPerShard } from '../../lib/emit/search-index.js';
 import { bodyHtml } from '../../lib/markdown/stored-markdown.js';
 import { resourceRow } from '../../lib/emit/indexes.js';
 import { siteUrls } from '../../lib/emit/helpers/urls.js';
 import { Liquid } from 'liquidjs';
-
-/** Numbers per shard file, as the search index emitter cuts them (src/emit/search-index.ts). */
-const numbersPerShard = 20_000;
 
 /** @param {string[]} args */
 async function floor(args) {

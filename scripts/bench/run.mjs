@@ -125,15 +125,6 @@ function summary(label, samples) {
   return result;
 }
 
-async function repeat(label, times, prepare, run) {
-  const samples = [];
-  for (let index = 0; index < times; index++) {
-    prepare?.(index);
-    samples.push(await once(run));
-  }
-  return summary(label, samples);
-}
-
 /**
  * A new folder for one cold run, never one just emptied: removing thousands of files keeps the disk
  * busy into the next run (Hugo's cold build of the 4,000 small pages took 0.69 s into a new folder,
@@ -259,9 +250,9 @@ for (const name of only) {
       generate(folder, { ...shapes.large, resources });
       const smaller = freshFolder('out-large', resources);
       const emptyCache = freshFolder('cache-large', resources);
-      const run = await repeat(`agentdir cold (${resources} resources)`, 1, null, () =>
-        measure(node, [cli, 'build', folder, '--out', smaller, '--cache-dir', emptyCache, '--quiet']),
-      );
+      const run = summary(`agentdir cold (${resources} resources)`, [
+        await once(() => measure(node, [cli, 'build', folder, '--out', smaller, '--cache-dir', emptyCache, '--quiet'])),
+      ]);
       row.growth.push({ resources, ...run });
     }
     row.growth.push({ resources: shapes.large.resources, ...cold });

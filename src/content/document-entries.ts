@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { folderPrefix } from '../util/folder-prefix.js';
-import { linkedFolder } from '../util/folder-walk.js';
+import { globVisible, linkedFolder } from '../util/folder-walk.js';
 
 // Every entry named like a document, not only the regular files: a pipe, a socket, a device, a
 // broken or looping symlink and a folder named `x.md` are listed, and each is then refused by
@@ -17,14 +17,14 @@ export async function resourceEntries(dir: string): Promise<string[]> {
 /** `articles/<cluster>/*.md` of the content folder `dir`, sorted. */
 export async function articleEntries(dir: string): Promise<string[]> {
   const articles = `${folderPrefix(dir)}articles`;
-  const clusters = entriesOf(articles).filter((entry) => visible(entry.name) && leadsToFolder(articles, entry));
+  const clusters = entriesOf(articles).filter((entry) => globVisible(entry.name) && leadsToFolder(articles, entry));
   return clusters.flatMap((cluster) => documentsIn(`${articles}/${cluster.name}`)).sort();
 }
 
 /** The entries of `folder` named `*.md`, as absolute paths. */
 function documentsIn(folder: string): string[] {
   return entriesOf(folder)
-    .filter(({ name }) => visible(name) && name.endsWith('.md'))
+    .filter(({ name }) => globVisible(name) && name.endsWith('.md'))
     .map(({ name }) => `${folder}/${name}`);
 }
 
@@ -37,11 +37,6 @@ function entriesOf(folder: string): fs.Dirent[] {
     if (code === 'ENOENT' || code === 'ENOTDIR') return [];
     throw error;
   }
-}
-
-/** A name a glob's `*` matches without `dot: true`. */
-function visible(name: string): boolean {
-  return !name.startsWith('.');
 }
 
 /** A folder, or a link to one (a broken or looping link leads to none: the entry is reported elsewhere). */

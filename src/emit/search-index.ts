@@ -35,7 +35,7 @@ import type { SearchView } from './helpers/search-passages.js';
  */
 export const searchChunkSize = 16;
 /** About this many posting numbers per shard file (some 100 KB of JSON), so a query reads little. */
-const numbersPerShard = 20_000;
+export const numbersPerShard = 20_000;
 
 /** What every part depends on besides its document: the compiler and the site settings (its URL, its categories' titles). */
 function partsContext(model: ContentModel): string {

@@ -34,7 +34,7 @@ export function walkFolder(root: string): WalkedEntry[] {
     const realAt = folderPrefix(real);
     for (const entry of entries) {
       const { name } = entry;
-      if (name.startsWith('.')) continue;
+      if (!globVisible(name)) continue;
       const path = relative + name;
       const link = entry.isSymbolicLink();
       const target = link ? linkedFolder(folderAt + name) : entry.isDirectory() ? realAt + name : undefined;
@@ -53,6 +53,11 @@ export function walkFolder(root: string): WalkedEntry[] {
   }
   walk(root, real, '', new Set([real]));
   return found;
+}
+
+/** A name a glob's `*` matches without `dot: true`: one not starting with a dot. */
+export function globVisible(name: string): boolean {
+  return !name.startsWith('.');
 }
 
 /** The real path of the folder the link at `file` leads to; undefined when it leads to no folder (a file, nothing, a loop). */

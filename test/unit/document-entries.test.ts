@@ -1,41 +1,42 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { articleEntries, resourceEntries } from '../../src/content/document-entries.js';
+import { makeTree } from '../helpers/file-tree.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 /** A content folder whose resources/ and articles/ hold every kind of entry a real one can. */
 function messyContent(): string {
   const root = path.join(tempDir('agentdir-entries-'), 'content');
   const elsewhere = path.join(path.dirname(root), 'elsewhere');
-  for (const folder of ['resources/folder.md', 'articles/basics', 'articles/.drafts', `${elsewhere}/guides`])
-    fs.mkdirSync(path.resolve(root, folder), { recursive: true });
-  for (const file of [
-    'resources/a.md',
-    'resources/b.md',
-    'resources/.b.md.swp',
-    'resources/.hidden.md',
-    'resources/notes.txt',
-    'resources/upper.MD',
-    'articles/basics/pillar.md',
-    'articles/basics/cluster.yaml',
-    'articles/.drafts/draft.md',
-    'articles/stray.md',
-    'top.md',
-    `${elsewhere}/guides/linked.md`,
-  ])
-    fs.writeFileSync(path.resolve(root, file), 'text');
-  fs.symlinkSync('nowhere.md', path.join(root, 'resources/broken.md'));
-  fs.symlinkSync('self.md', path.join(root, 'resources/self.md'));
-  fs.symlinkSync('a.md', path.join(root, 'resources/alias.md'));
-  execFileSync('mkfifo', [path.join(root, 'resources/pipe.md')]);
-  fs.symlinkSync(path.join(elsewhere, 'guides'), path.join(root, 'articles/guides'));
-  fs.symlinkSync('..', path.join(root, 'articles/up'));
-  fs.symlinkSync('gone', path.join(root, 'articles/gone'));
-  fs.symlinkSync('loop', path.join(root, 'articles/loop'));
-  return root;
+  return makeTree(root, {
+    folders: ['resources/folder.md', 'articles/basics', 'articles/.drafts', `${elsewhere}/guides`],
+    files: [
+      'resources/a.md',
+      'resources/b.md',
+      'resources/.b.md.swp',
+      'resources/.hidden.md',
+      'resources/notes.txt',
+      'resources/upper.MD',
+      'articles/basics/pillar.md',
+      'articles/basics/cluster.yaml',
+      'articles/.drafts/draft.md',
+      'articles/stray.md',
+      'top.md',
+      `${elsewhere}/guides/linked.md`,
+    ],
+    links: [
+      ['nowhere.md', 'resources/broken.md'],
+      ['self.md', 'resources/self.md'],
+      ['a.md', 'resources/alias.md'],
+      [path.join(elsewhere, 'guides'), 'articles/guides'],
+      ['..', 'articles/up'],
+      ['gone', 'articles/gone'],
+      ['loop', 'articles/loop'],
+    ],
+    pipes: ['resources/pipe.md'],
+  });
 }
 
 const globbed = (pattern: string, cwd: string) => fg.sync(pattern, { onlyFiles: false, absolute: true, cwd }).sort();

@@ -1,36 +1,36 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { walkFolder } from '../../src/util/folder-walk.js';
+import { makeTree } from '../helpers/file-tree.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 /** A content-like tree with what real folders hold besides documents: dot entries, links of every kind, a pipe. */
 function messyTree(): string {
   const root = path.join(tempDir('agentdir-walk-'), 'content');
   const outside = path.join(path.dirname(root), 'outside');
-  for (const folder of ['resources', 'articles/guides/deep', '.git/objects', 'folder.md', `${outside}/nested`])
-    fs.mkdirSync(path.resolve(root, folder), { recursive: true });
-  for (const file of [
-    'site.yaml',
-    'resources/a.md',
-    'resources/.a.md.swp',
-    'articles/guides/b.md',
-    'articles/guides/deep/c.yaml',
-    '.git/objects/x',
-    `${outside}/y.md`,
-    `${outside}/nested/z.md`,
-  ])
-    fs.writeFileSync(path.resolve(root, file), 'text');
-  fs.symlinkSync(outside, path.join(root, 'articles/linked'));
-  fs.symlinkSync(path.join(root, 'articles/guides'), path.join(root, 'resources/alias'));
-  fs.symlinkSync('nowhere.md', path.join(root, 'resources/broken.md'));
-  fs.symlinkSync(path.join(outside, 'y.md'), path.join(root, 'resources/linked-file.md'));
-  fs.symlinkSync('self.md', path.join(root, 'resources/self.md'));
-  // No fs call makes a pipe: mkfifo is in every Debian image the tests run on.
-  execFileSync('mkfifo', [path.join(root, 'resources/pipe.md')]);
-  return root;
+  return makeTree(root, {
+    folders: ['resources', 'articles/guides/deep', '.git/objects', 'folder.md', `${outside}/nested`],
+    files: [
+      'site.yaml',
+      'resources/a.md',
+      'resources/.a.md.swp',
+      'articles/guides/b.md',
+      'articles/guides/deep/c.yaml',
+      '.git/objects/x',
+      `${outside}/y.md`,
+      `${outside}/nested/z.md`,
+    ],
+    links: [
+      [outside, 'articles/linked'],
+      [path.join(root, 'articles/guides'), 'resources/alias'],
+      ['nowhere.md', 'resources/broken.md'],
+      [path.join(outside, 'y.md'), 'resources/linked-file.md'],
+      ['self.md', 'resources/self.md'],
+    ],
+    pipes: ['resources/pipe.md'],
+  });
 }
 
 const listed = (entries: { path: string; isFolder: boolean }[]) =>
